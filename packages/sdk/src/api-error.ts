@@ -1,0 +1,76 @@
+// Turns a non-2xx answer into the matching typed error.
+import {
+  ApiError,
+  type ApiErrorInit,
+  AuthenticationError,
+  BadRequestError,
+  CheckoutUnavailableError,
+  ConflictError,
+  InsufficientCreditsError,
+  NotFoundError,
+  PaymentsNotConfiguredError,
+  RateLimitError,
+  ServerError,
+  ValidationError,
+} from './errors.js';
+import { ErrorBodySchema, type ErrorDetail } from './schemas/error-body.js';
+
+type ApiErrorClass = new (message: string, init: ApiErrorInit) => ApiError;
+
+const CLASS_BY_STATUS: Record<number, ApiErrorClass> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  402: InsufficientCreditsError,
+  404: NotFoundError,
+  409: ConflictError,
+  422: ValidationError,
+};
+
+const HINT_BY_STATUS: Record<number, string> = {
+  401: 'Check the API key (PROFILE_ARTICLES_API_KEY).',
+  402: 'Buy credits with credits.checkout(), then retry.',
+  409: 'Another job is active for this profile, or the idempotency key was used for another request.',
+  429: 'Rate limit exceeded.',
+};
+
+/** A `detail` for display: the string, or the validation entries' messages joined. */
+export function describeDetail(detail: ErrorDetail): string {
+  if (typeof detail === 'string') return detail;
+  return detail
+    .map((entry) => {
+      const loc = Array.isArray(entry.loc) ? `${entry.loc.join('.')}: ` : '';
+      return `${loc}${typeof entry.msg === 'string' ? entry.msg : JSON.stringify(entry)}`;
+    })
+    .join('; ');
+}
+
+export function parseErrorDetail(body: unknown, status: number, statusText: string): ErrorDetail {
+  const parsed = ErrorBodySchema.safeParse(body);
+  if (parsed.success) return parsed.data.detail;
+  return statusText || `HTTP ${status}`;
+}
+
+export interface ApiErrorSource {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  body: unknown;
+  /** Checkout gives 502 and 503 meanings of their own. */
+  isCheckout: boolean;
+  retryAfterSeconds: number | undefined;
+}
+
+export function createApiError(source: ApiErrorSource): ApiError {
+  const { status, headers, isCheckout } = source;
+  const detail = parseErrorDetail(source.body, status, source.statusText);
+  const hint = HINT_BY_STATUS[status];
+  const message = `${status} ${describeDetail(detail)}${hint ? ` ${hint}` : ''}`;
+  const init: ApiErrorInit = { status, detail, headers };
+
+  if (status === 429)
+    return new RateLimitError(message, { ...init, retryAfterSeconds: source.retryAfterSeconds });
+  if (isCheckout && status === 502) return new CheckoutUnavailableError(message, init);
+  if (isCheckout && status === 503) return new PaymentsNotConfiguredError(message, init);
+  const ErrorClass = CLASS_BY_STATUS[status] ?? (status >= 500 ? ServerError : ApiError);
+  return new ErrorClass(message, init);
+}

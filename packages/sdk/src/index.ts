@@ -1,0 +1,18 @@
+// The public surface of @profile-articles/sdk.
+export { ProfileArticles } from './client.js';
+export * from './errors.js';
+export type {
+  ClientOptions,
+  Hooks,
+  Logger,
+  RequestInfo,
+  RequestOptions,
+  ResponseInfo,
+  RetryInfo,
+} from './options.js';
+export { DEFAULT_WAIT_TIMEOUT_MS, type WaitOptions } from './polling.js';
+export type { Articles } from './resources/articles.js';
+export { type AndWaitOptions, type GenerateResponse, isJob } from './resources/articles.js';
+export type { Credits } from './resources/credits.js';
+export type { Jobs } from './resources/jobs.js';
+export * from './schemas/index.js';

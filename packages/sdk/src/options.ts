@@ -1,0 +1,156 @@
+// Client options: what users pass, and the fully filled shape the rest of the SDK reads.
+import { ProfileArticlesError } from './errors.js';
+
+export interface RequestInfo {
+  method: string;
+  url: string;
+  attempt: number;
+  idempotencyKey: string | undefined;
+}
+
+export interface ResponseInfo extends RequestInfo {
+  status: number;
+  durationMs: number;
+}
+
+export interface RetryInfo extends RequestInfo {
+  /** How long the SDK waits before the next attempt. */
+  delayMs: number;
+  error: Error;
+}
+
+export interface Hooks {
+  onRequest?: (info: RequestInfo) => void;
+  onResponse?: (info: ResponseInfo) => void;
+  onRetry?: (info: RetryInfo) => void;
+}
+
+/** Anything with a `debug` method, such as `console` or a pino logger. */
+export interface Logger {
+  debug: (message: string, meta?: Record<string, unknown>) => void;
+}
+
+export interface ClientOptions {
+  /** Defaults to `PROFILE_ARTICLES_API_KEY`. */
+  apiKey?: string;
+  /** The API origin, such as `https://api.example.com`. Defaults to `PROFILE_ARTICLES_BASE_URL`. */
+  baseUrl?: string;
+  /** Retries after the first attempt. Default 2; 0 means exactly one attempt. */
+  maxRetries?: number;
+  /** Bound on each attempt. Default 60000. */
+  timeoutMs?: number;
+  /** Optional bound over all attempts and waits of one call. */
+  deadlineMs?: number;
+  /** Between job polls. Default 10000, the interface's advice. */
+  pollIntervalMs?: number;
+  /** A `Retry-After` longer than this is not waited: the call fails at once. Default 60000. */
+  maxRetryDelayMs?: number;
+  fetch?: typeof fetch;
+  hooks?: Hooks;
+  logger?: Logger;
+  /** The key must stay server-side: constructing the client in a browser throws unless this is true. */
+  dangerouslyAllowBrowser?: boolean;
+}
+
+/** Per call. `idempotencyKey` is read by generate and update. */
+export interface RequestOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  maxRetries?: number;
+  idempotencyKey?: string;
+}
+
+export interface NormalizedOptions {
+  baseUrl: string;
+  maxRetries: number;
+  timeoutMs: number;
+  deadlineMs: number | undefined;
+  pollIntervalMs: number;
+  maxRetryDelayMs: number;
+  fetch: typeof fetch;
+  hooks: Hooks;
+  logger: Logger | undefined;
+}
+
+export const defaultOptions = {
+  maxRetries: 2,
+  timeoutMs: 60_000,
+  pollIntervalMs: 10_000,
+  maxRetryDelayMs: 60_000,
+} as const;
+
+function readEnv(name: string): string | undefined {
+  // Only where a process exists: Deno, Bun and Node have one; edge runtimes may not.
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  const value = env?.[name];
+  return value === '' ? undefined : value;
+}
+
+function isBrowser(): boolean {
+  const g = globalThis as { window?: unknown; document?: unknown };
+  return typeof g.window !== 'undefined' && typeof g.document !== 'undefined';
+}
+
+function nonNegative(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0) {
+    throw new ProfileArticlesError(`${name} must be a non-negative number, got ${String(value)}`);
+  }
+  return value;
+}
+
+/** `https://host/api/v1/` and `https://host` both mean the origin `https://host`. */
+export function normalizeBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ProfileArticlesError(`baseUrl is not a valid URL: "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ProfileArticlesError(`baseUrl must be http or https, got "${url.protocol}"`);
+  }
+  return url.href.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+}
+
+export function normalizeOptions(options: ClientOptions): { apiKey: string; options: NormalizedOptions } {
+  if (isBrowser() && !options.dangerouslyAllowBrowser) {
+    throw new ProfileArticlesError(
+      'The API key must stay server-side: ProfileArticles refuses to run in a browser. ' +
+        'Call the API from your backend, or pass dangerouslyAllowBrowser: true if you know the risk.',
+    );
+  }
+  const apiKey = options.apiKey ?? readEnv('PROFILE_ARTICLES_API_KEY');
+  if (!apiKey) {
+    throw new ProfileArticlesError('Missing API key: pass { apiKey } or set PROFILE_ARTICLES_API_KEY.');
+  }
+  const baseUrl = options.baseUrl ?? readEnv('PROFILE_ARTICLES_BASE_URL');
+  if (!baseUrl) {
+    throw new ProfileArticlesError(
+      'Missing API origin: pass { baseUrl } or set PROFILE_ARTICLES_BASE_URL (your operator supplies it).',
+    );
+  }
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== 'function') {
+    throw new ProfileArticlesError('No fetch available: pass { fetch } on this runtime.');
+  }
+  return {
+    apiKey,
+    options: {
+      baseUrl: normalizeBaseUrl(baseUrl),
+      maxRetries: Math.floor(nonNegative('maxRetries', options.maxRetries, defaultOptions.maxRetries)),
+      timeoutMs: nonNegative('timeoutMs', options.timeoutMs, defaultOptions.timeoutMs),
+      deadlineMs:
+        options.deadlineMs === undefined ? undefined : nonNegative('deadlineMs', options.deadlineMs, 0),
+      pollIntervalMs: nonNegative('pollIntervalMs', options.pollIntervalMs, defaultOptions.pollIntervalMs),
+      maxRetryDelayMs: nonNegative(
+        'maxRetryDelayMs',
+        options.maxRetryDelayMs,
+        defaultOptions.maxRetryDelayMs,
+      ),
+      fetch: fetchImpl,
+      hooks: options.hooks ?? {},
+      logger: options.logger,
+    },
+  };
+}

@@ -1,0 +1,67 @@
+// Polls a job until it ends: waits between polls, honours Retry-After, and stops at once
+// on abort or timeout. Stopping to wait never cancels the job on the server.
+import { anySignal, sleep, timeoutSignal } from './abort.js';
+import { RateLimitError, TimeoutError } from './errors.js';
+import { isTerminalStatus, type Job } from './schemas/job.js';
+
+export interface WaitOptions {
+  /** Between polls. Default: the client's `pollIntervalMs` (10 s). */
+  intervalMs?: number;
+  /** Bound on the whole wait. Default 35 minutes: the queued timeout plus running time. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Called with every state seen, the first one included. */
+  onPoll?: (job: Job) => void;
+}
+
+export const DEFAULT_WAIT_TIMEOUT_MS = 35 * 60_000;
+
+export interface PollDeps {
+  getJob: (jobId: string, signal: AbortSignal) => Promise<Job>;
+  intervalMs: number;
+}
+
+export async function pollUntilTerminal(
+  jobId: string,
+  deps: PollDeps,
+  options: WaitOptions = {},
+  first?: Job,
+): Promise<Job> {
+  const intervalMs = options.intervalMs ?? deps.intervalMs;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
+  let last: Job | undefined = first;
+  const timeout = timeoutSignal(
+    timeoutMs,
+    () =>
+      new TimeoutError(
+        `Stopped waiting for job ${jobId} after ${timeoutMs} ms (last status: ${last?.status ?? 'unknown'}); the job goes on`,
+        last ? { job: last } : {},
+      ),
+  );
+  const { signal, dispose } = anySignal([options.signal, timeout.signal]);
+  try {
+    let job = first;
+    for (;;) {
+      if (job === undefined) {
+        try {
+          job = await deps.getJob(jobId, signal);
+        } catch (error) {
+          if (!(error instanceof RateLimitError) || signal.aborted) throw error;
+          // The transport already waited out its retries; keep the poll going on the server's terms.
+          await sleep((error.retryAfterSeconds ?? 1) * 1000, signal);
+          continue;
+        }
+        last = job;
+        options.onPoll?.(job);
+      }
+      if (isTerminalStatus(job.status)) return job;
+      job = undefined;
+      await sleep(intervalMs, signal);
+    }
+  } catch (error) {
+    throw signal.aborted ? signal.reason : error;
+  } finally {
+    dispose();
+    timeout.dispose();
+  }
+}

@@ -1,0 +1,49 @@
+import { JobFailedError } from '../errors.js';
+import type { Transport } from '../http.js';
+import type { RequestOptions } from '../options.js';
+import { pollUntilTerminal, type WaitOptions } from '../polling.js';
+import type { Article } from '../schemas/article.js';
+import { type Job, JobSchema } from '../schemas/job.js';
+
+export class Jobs {
+  readonly #transport: Transport;
+  readonly #pollIntervalMs: number;
+
+  constructor(transport: Transport, pollIntervalMs: number) {
+    this.#transport = transport;
+    this.#pollIntervalMs = pollIntervalMs;
+  }
+
+  /** A job of this account, free. Another account's job is NotFoundError. */
+  get(jobId: string, opts?: RequestOptions): Promise<Job> {
+    return this.#transport.request(
+      {
+        method: 'GET',
+        path: `/jobs/${encodeURIComponent(jobId)}`,
+        policy: 'idempotent',
+        parse: (b) => JobSchema.safeParse(b),
+      },
+      opts,
+    );
+  }
+
+  /** Polls until the job is `succeeded`, `failed` or `cancelled`, and resolves to that Job. */
+  waitFor(jobId: string, opts: WaitOptions = {}): Promise<Job> {
+    return pollUntilTerminal(jobId, this.#pollDeps(), opts);
+  }
+
+  /** Waits for a started job and resolves to its article, or throws JobFailedError. */
+  async waitForArticle(started: Job, opts: WaitOptions = {}): Promise<Article> {
+    if (opts.onPoll) opts.onPoll(started);
+    const job = await pollUntilTerminal(started.job_id, this.#pollDeps(), opts, started);
+    if (job.status === 'succeeded' && job.article) return job.article;
+    throw new JobFailedError(job);
+  }
+
+  #pollDeps() {
+    return {
+      getJob: (id: string, signal: AbortSignal) => this.get(id, { signal }),
+      intervalMs: this.#pollIntervalMs,
+    };
+  }
+}

@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const src = (path: string) => fileURLToPath(new URL(`./packages/${path}`, import.meta.url));
+
+// Tests import the workspace packages from source, so a change is tested without a rebuild.
+// The CLI's end-to-end tests spawn the built bin, which `pnpm test` builds first.
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@profile-articles\/sdk\/schemas$/, replacement: src('sdk/src/schemas/index.ts') },
+      { find: /^@profile-articles\/sdk$/, replacement: src('sdk/src/index.ts') },
+      { find: /^@profile-articles\/mock-server\/msw$/, replacement: src('mock-server/src/msw.ts') },
+      { find: /^@profile-articles\/mock-server$/, replacement: src('mock-server/src/index.ts') },
+    ],
+  },
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'scripts/**/*.test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+    pool: 'forks',
+  },
+});
