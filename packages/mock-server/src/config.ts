@@ -1,0 +1,115 @@
+// The mock's configuration: what a user writes, how it is checked, and the filled-in shape.
+import { PricingSchema } from '@profile-articles/sdk/schemas';
+import * as z from 'zod/mini';
+
+export const PAYMENT_MODES = ['enabled', 'disabled', 'unavailable'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
+const nonNegativeInt = () => z.int().check(z.nonnegative());
+
+const AccountConfigSchema = z.strictObject({
+  id: z.string().check(z.minLength(1)),
+  apiKeys: z.array(z.string().check(z.minLength(1))).check(z.minLength(1)),
+  credits: z._default(nonNegativeInt(), 0),
+  pricing: z.optional(z.partial(PricingSchema)),
+});
+
+export const MockConfigSchema = z.strictObject({
+  accounts: z._default(z.array(AccountConfigSchema), []),
+  jobs: z.optional(
+    z.strictObject({
+      /** How long a job stays `queued`. */
+      queuedMs: z.optional(nonNegativeInt()),
+      /** How long it then stays `running`. */
+      runningMs: z.optional(nonNegativeInt()),
+    }),
+  ),
+  payments: z._default(z.enum(PAYMENT_MODES), 'enabled'),
+});
+
+export type MockConfig = z.input<typeof MockConfigSchema>;
+export type AccountConfig = z.input<typeof AccountConfigSchema>;
+
+export interface NormalizedAccount {
+  id: string;
+  apiKeys: string[];
+  credits: number;
+  pricing: z.infer<typeof PricingSchema> & { credit_price_cents: number };
+}
+
+export interface NormalizedConfig {
+  accounts: NormalizedAccount[];
+  jobs: { queuedMs: number; runningMs: number };
+  payments: PaymentMode;
+}
+
+/** Without a config: one demo account, as the docs promise. */
+export const DEMO_ACCOUNT: AccountConfig = { id: 'demo', apiKeys: ['demo-key'], credits: 1000 };
+export const DEFAULT_JOB_TIMES = { queuedMs: 1000, runningMs: 3000 } as const;
+export const DEFAULT_CREDIT_PRICE_CENTS = 5;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function describeIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
+  return issues
+    .map((issue) => `${issue.path.length ? issue.path.map(String).join('.') : '(root)'}: ${issue.message}`)
+    .join('; ');
+}
+
+/** Checks a config and fills every default. Throws ConfigError naming the field at fault. */
+export function normalizeConfig(input: unknown = {}): NormalizedConfig {
+  const parsed = MockConfigSchema.safeParse(input ?? {});
+  if (!parsed.success) throw new ConfigError(`Invalid mock config: ${describeIssues(parsed.error.issues)}`);
+  const config = parsed.data;
+  const accounts = config.accounts.length ? config.accounts : [DEMO_ACCOUNT];
+  const seenKeys = new Set<string>();
+  const seenIds = new Set<string>();
+  const normalized = accounts.map((account, index): NormalizedAccount => {
+    if (seenIds.has(account.id))
+      throw new ConfigError(`Invalid mock config: accounts.${index}.id: "${account.id}" is used twice`);
+    seenIds.add(account.id);
+    for (const key of account.apiKeys) {
+      if (seenKeys.has(key))
+        throw new ConfigError(
+          `Invalid mock config: accounts.${index}.apiKeys: a key belongs to two accounts`,
+        );
+      seenKeys.add(key);
+    }
+    const pricing = PricingSchema.parse({
+      credit_price_cents: DEFAULT_CREDIT_PRICE_CENTS,
+      ...account.pricing,
+    });
+    if (pricing.min_purchase_credits > pricing.max_purchase_credits) {
+      throw new ConfigError(
+        `Invalid mock config: accounts.${index}.pricing.min_purchase_credits: above max_purchase_credits`,
+      );
+    }
+    return {
+      id: account.id,
+      apiKeys: [...account.apiKeys],
+      credits: account.credits ?? 0,
+      pricing: { ...pricing, credit_price_cents: pricing.credit_price_cents ?? DEFAULT_CREDIT_PRICE_CENTS },
+    };
+  });
+  return {
+    accounts: normalized,
+    jobs: {
+      queuedMs: config.jobs?.queuedMs ?? DEFAULT_JOB_TIMES.queuedMs,
+      runningMs: config.jobs?.runningMs ?? DEFAULT_JOB_TIMES.runningMs,
+    },
+    payments: config.payments,
+  };
+}
+
+/** Parses a config file's text; JSON errors are ConfigErrors too. */
+export function parseConfigText(text: string): NormalizedConfig {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`Invalid mock config: not JSON (${(error as Error).message})`);
+  }
+  return normalizeConfig(json);
+}

@@ -1,0 +1,19 @@
+// The public surface of @profile-articles/mock-server.
+export {
+  type AccountConfig,
+  ConfigError,
+  DEFAULT_CREDIT_PRICE_CENTS,
+  DEFAULT_JOB_TIMES,
+  DEMO_ACCOUNT,
+  type MockConfig,
+  type NormalizedConfig,
+  normalizeConfig,
+  PAYMENT_MODES,
+  type PaymentMode,
+  parseConfigText,
+} from './config.js';
+export { DEFAULT_HOST, DEFAULT_PORT, type MockServer, type StartOptions, startMockServer } from './node.js';
+export type { JournalEntry } from './rules/journal.js';
+export type { LedgerEntry } from './rules/ledger.js';
+export { type RunMockOptions, runMockCommand } from './run.js';
+export { createMockService, MAX_BODY_BYTES, type MockService, type MockServiceOptions } from './service.js';

@@ -1,0 +1,101 @@
+// Read, generate and update: the interface's rules on charging, jobs and idempotency.
+import type { Job, ReadResponse } from '@profile-articles/sdk/schemas';
+import { fail, type Outcome, ok } from '../outcome.js';
+import type { Operation, StoredOutcome } from '../rules/idempotency.js';
+import type { JobKind } from '../rules/jobs.js';
+import { profileBehaviour } from '../rules/test-profiles.js';
+import type { OperationContext } from './context.js';
+
+const NO_ARTICLE = 'No article exists for this profile';
+const ACTIVE_JOB = 'Another job is active for this profile; wait for it to finish';
+
+function insufficient(ctx: OperationContext, price: number): Outcome {
+  const balance = ctx.state.ledger.balance(ctx.account.id);
+  return fail(402, `Insufficient credits: this needs ${price}, the balance is ${balance}`);
+}
+
+/** 1 credit for the current article; a missing one is 404 and free. */
+export function readArticle(ctx: OperationContext, profileId: string): Outcome {
+  const article = ctx.state.articles.get(profileId);
+  if (!article) return fail(404, NO_ARTICLE);
+  const price = ctx.account.pricing.read_credits;
+  if (!ctx.state.ledger.charge(ctx.account.id, price, 'read', profileId, ctx.now))
+    return insufficient(ctx, price);
+  const response: ReadResponse = { article, credits_charged: price };
+  return ok(response);
+}
+
+/** A replayed job answers 202 while active and 200 once it has ended. */
+function jobOutcome(job: Job): Outcome {
+  return ok(job, job.status === 'queued' || job.status === 'running' ? 202 : 200);
+}
+
+function replay(ctx: OperationContext, outcome: StoredOutcome): Outcome {
+  if (outcome.kind === 'read') return ok(outcome.response);
+  const record = ctx.state.jobs.get(outcome.jobId);
+  return record ? jobOutcome(record.job) : fail(404, 'Job not found');
+}
+
+/** Checks the key first: a replay or a mismatch answers before any rule runs. */
+function withIdempotency(
+  ctx: OperationContext,
+  key: string,
+  operation: Operation,
+  profileId: string,
+  run: () => { outcome: Outcome; stored?: StoredOutcome },
+): Outcome {
+  const found = ctx.state.idempotency.lookup(ctx.account.id, key, operation, profileId);
+  if (found.kind === 'replay') return replay(ctx, found.outcome);
+  if (found.kind === 'mismatch') {
+    return fail(
+      409,
+      `This Idempotency-Key was already used to ${found.stored.operation} "${found.stored.profileId}"; use a new key`,
+    );
+  }
+  const { outcome, stored } = run();
+  if (stored)
+    ctx.state.idempotency.remember(ctx.account.id, key, { operation, profileId, outcome: stored }, ctx.now);
+  return outcome;
+}
+
+function startJob(
+  ctx: OperationContext,
+  profileId: string,
+  kind: JobKind,
+): { outcome: Outcome; stored?: StoredOutcome } {
+  const { state, account, now } = ctx;
+  if (state.jobs.activeFor(profileId)) return { outcome: fail(409, ACTIVE_JOB) };
+  const price = account.pricing.generation_credits;
+  const reserved = state.ledger.charge(account.id, price, 'reserve', `${kind}:${profileId}`, now);
+  if (!reserved) return { outcome: insufficient(ctx, price) };
+  const record = state.jobs.start({
+    accountId: account.id,
+    profileId,
+    kind,
+    credits: price,
+    queuedTimeoutMs: account.pricing.queued_timeout_minutes * 60_000,
+    at: now,
+  });
+  return { outcome: ok(record.job, 202), stored: { kind: 'job', jobId: record.job.job_id } };
+}
+
+/** The existing article for 1 credit, or a new generation job with 100 credits reserved. */
+export function generateArticle(ctx: OperationContext, profileId: string, key: string): Outcome {
+  return withIdempotency(ctx, key, 'generate', profileId, () => {
+    if (ctx.state.articles.get(profileId)) {
+      const outcome = readArticle(ctx, profileId);
+      if (outcome.status !== 200) return { outcome };
+      return { outcome, stored: { kind: 'read', response: outcome.body as ReadResponse } };
+    }
+    if (profileBehaviour(profileId) === 'notfound') return { outcome: fail(404, 'Profile not found') };
+    return startJob(ctx, profileId, 'generate');
+  });
+}
+
+/** A new research run for an existing article, for 100 credits. */
+export function updateArticle(ctx: OperationContext, profileId: string, key: string): Outcome {
+  return withIdempotency(ctx, key, 'update', profileId, () => {
+    if (!ctx.state.articles.get(profileId)) return { outcome: fail(404, NO_ARTICLE) };
+    return startJob(ctx, profileId, 'update');
+  });
+}

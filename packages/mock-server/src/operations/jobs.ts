@@ -1,0 +1,9 @@
+import { fail, type Outcome, ok } from '../outcome.js';
+import type { OperationContext } from './context.js';
+
+/** Free. Another account's job is as good as missing: 404. */
+export function getJob(ctx: OperationContext, jobId: string): Outcome {
+  const record = ctx.state.jobs.get(jobId);
+  if (!record || record.accountId !== ctx.account.id) return fail(404, 'Job not found');
+  return ok(record.job);
+}

@@ -1,0 +1,56 @@
+// What an operation answers, before any transport turns it into a Response.
+import type { ErrorBody } from '@profile-articles/sdk/schemas';
+import * as z from 'zod/mini';
+
+// zod/mini ships without messages to stay small; the mock is not size-bound, so its 422s
+// say what is wrong in English.
+z.config(z.locales.en());
+
+export interface Outcome {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface ValidationIssue {
+  loc: Array<string | number>;
+  msg: string;
+  type: string;
+}
+
+export const ok = (body: unknown, status = 200): Outcome => ({ status, body });
+
+export function fail(status: number, detail: string, headers?: Record<string, string>): Outcome {
+  const body: ErrorBody = { detail };
+  return headers ? { status, body, headers } : { status, body };
+}
+
+export function invalid(issues: ValidationIssue[]): Outcome {
+  return { status: 422, body: { detail: issues } };
+}
+
+/** zod issues as the `{loc, msg, type}` entries of a 422, under `body`, `path` or `header`. */
+export function issuesFromZod(
+  where: 'body' | 'path' | 'header',
+  issues: ReadonlyArray<{
+    code: string;
+    path: PropertyKey[];
+    message: string;
+    input?: unknown;
+    keys?: string[];
+  }>,
+): ValidationIssue[] {
+  return issues.flatMap((issue) => {
+    const loc = [where, ...issue.path.map((part) => (typeof part === 'number' ? part : String(part)))];
+    if (issue.code === 'unrecognized_keys' && issue.keys) {
+      return issue.keys.map((key) => ({
+        loc: [...loc, key],
+        msg: 'Extra inputs are not permitted',
+        type: 'extra_forbidden',
+      }));
+    }
+    const type = issue.code === 'invalid_type' && issue.input === undefined ? 'missing' : issue.code;
+    const msg = type === 'missing' ? 'Field required' : issue.message;
+    return [{ loc, msg, type }];
+  });
+}

@@ -1,0 +1,50 @@
+// /_mock: controls for tests. Unauthenticated, as they belong to whoever runs the mock.
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import { fail, invalid, issuesFromZod, ok } from '../outcome.js';
+import type { PayResult } from '../rules/checkout.js';
+import type { JournalEntry } from '../rules/journal.js';
+import { readJsonBody, respond } from './respond.js';
+
+export interface ControlDeps {
+  reset: () => void;
+  advance: (ms: number) => void;
+  now: () => number;
+  completeCheckout: (sessionId: string) => PayResult;
+  journal: () => JournalEntry[];
+}
+
+const AdvanceSchema = z.strictObject({ ms: z.int().check(z.nonnegative()) });
+
+export function payOutcome(result: PayResult, sessionId: string) {
+  if (result === 'not-found') return fail(404, 'Checkout session not found');
+  return ok({ session_id: sessionId, paid: true, credited: result === 'paid' });
+}
+
+export function createControlRoutes(deps: ControlDeps): Hono {
+  const control = new Hono();
+
+  control.post('/reset', () => {
+    deps.reset();
+    return respond(ok({ reset: true }));
+  });
+
+  control.post('/clock/advance', async (c) => {
+    const body = await readJsonBody(c);
+    const parsed = body.ok ? AdvanceSchema.safeParse(body.value) : undefined;
+    if (!parsed)
+      return respond(invalid([{ loc: ['body'], msg: 'Body is not valid JSON', type: 'json_invalid' }]));
+    if (!parsed.success) return respond(invalid(issuesFromZod('body', parsed.error.issues)));
+    deps.advance(parsed.data.ms);
+    return respond(ok({ now: new Date(deps.now()).toISOString() }));
+  });
+
+  control.post('/checkout/:session_id/complete', (c) => {
+    const sessionId = c.req.param('session_id');
+    return respond(payOutcome(deps.completeCheckout(sessionId), sessionId));
+  });
+
+  control.get('/requests', () => respond(ok({ requests: deps.journal() })));
+
+  return control;
+}

@@ -1,0 +1,21 @@
+import type { Context } from 'hono';
+import type { Outcome } from '../outcome.js';
+
+/** Writes an Outcome as a JSON response. */
+export function respond(outcome: Outcome): Response {
+  // Hono's c.json only accepts known status codes; the Response constructor takes any.
+  const headers = new Headers(outcome.headers);
+  headers.set('content-type', 'application/json');
+  return new Response(JSON.stringify(outcome.body), { status: outcome.status, headers });
+}
+
+/** Reads a JSON body: undefined for an empty one, a tagged error for malformed JSON. */
+export async function readJsonBody(c: Context): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  const text = await c.req.text();
+  if (text.trim() === '') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}

@@ -1,0 +1,37 @@
+// API keys to accounts. Keys are looked up by their SHA-256, so the lookup takes the same
+// time whatever prefix of a real key a caller guesses.
+import { createHash } from 'node:crypto';
+import type { NormalizedAccount } from '../config.js';
+
+export type Account = NormalizedAccount;
+
+function digest(key: string): string {
+  return createHash('sha256').update(key).digest('base64');
+}
+
+export interface Accounts {
+  byApiKey(key: string): Account | undefined;
+  byId(id: string): Account | undefined;
+  all(): readonly Account[];
+}
+
+export function createAccounts(accounts: readonly Account[]): Accounts {
+  const byDigest = new Map<string, Account>();
+  const byId = new Map<string, Account>();
+  for (const account of accounts) {
+    byId.set(account.id, account);
+    for (const key of account.apiKeys) byDigest.set(digest(key), account);
+  }
+  return {
+    byApiKey: (key) => byDigest.get(digest(key)),
+    byId: (id) => byId.get(id),
+    all: () => accounts,
+  };
+}
+
+/** The key from `Authorization: Bearer <key>`, or undefined. */
+export function bearerToken(header: string | null | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}

@@ -1,0 +1,50 @@
+// Idempotency keys, per account: the first request's outcome is kept for 24 hours of the
+// mock's clock, and a replay returns it without charging again. Only requests that did
+// something (200 or 202) are kept, so a key that met a 402 can be used again after buying.
+import type { ReadResponse } from '@profile-articles/sdk/schemas';
+import type { Scheduler } from './scheduler.js';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
+
+export type Operation = 'generate' | 'update';
+
+export type StoredOutcome = { kind: 'job'; jobId: string } | { kind: 'read'; response: ReadResponse };
+
+export interface StoredRequest {
+  operation: Operation;
+  profileId: string;
+  outcome: StoredOutcome;
+}
+
+export type Lookup =
+  | { kind: 'new' }
+  | { kind: 'replay'; outcome: StoredOutcome }
+  | { kind: 'mismatch'; stored: StoredRequest };
+
+export interface IdempotencyKeys {
+  lookup(accountId: string, key: string, operation: Operation, profileId: string): Lookup;
+  remember(accountId: string, key: string, request: StoredRequest, at: number): void;
+}
+
+export function createIdempotencyKeys(scheduler: Scheduler): IdempotencyKeys {
+  const store = new Map<string, StoredRequest>();
+  // Account ids cannot hold a NUL, so this joins without ambiguity.
+  const id = (accountId: string, key: string) => `${accountId}\u0000${key}`;
+
+  return {
+    lookup(accountId, key, operation, profileId) {
+      const stored = store.get(id(accountId, key));
+      if (!stored) return { kind: 'new' };
+      if (stored.operation !== operation || stored.profileId !== profileId)
+        return { kind: 'mismatch', stored };
+      return { kind: 'replay', outcome: stored.outcome };
+    },
+    remember(accountId, key, request, at) {
+      const storeId = id(accountId, key);
+      store.set(storeId, request);
+      scheduler.at(at + IDEMPOTENCY_TTL_MS, () => {
+        if (store.get(storeId) === request) store.delete(storeId);
+      });
+    },
+  };
+}

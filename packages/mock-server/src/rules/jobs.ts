@@ -1,0 +1,106 @@
+// Jobs and their life: queued → running → succeeded, or failed / cancelled with a refund.
+// Transitions are events on the virtual clock; one active job per profile, across accounts.
+import { randomUUID } from 'node:crypto';
+import type { Job } from '@profile-articles/sdk/schemas';
+import type { Articles } from './articles.js';
+import type { Ledger } from './ledger.js';
+import type { Scheduler } from './scheduler.js';
+import { profileBehaviour } from './test-profiles.js';
+
+export type JobKind = 'generate' | 'update';
+
+export interface JobRecord {
+  job: Job;
+  accountId: string;
+  kind: JobKind;
+}
+
+export interface JobTimes {
+  queuedMs: number;
+  runningMs: number;
+}
+
+export interface StartJob {
+  accountId: string;
+  profileId: string;
+  kind: JobKind;
+  credits: number;
+  queuedTimeoutMs: number;
+  at: number;
+}
+
+export interface Jobs {
+  get(jobId: string): JobRecord | undefined;
+  /** The queued or running job of a profile, from any account. */
+  activeFor(profileId: string): JobRecord | undefined;
+  /** Creates a `queued` job whose credits the caller has already reserved. */
+  start(request: StartJob): JobRecord;
+}
+
+export function createJobs(deps: {
+  scheduler: Scheduler;
+  ledger: Ledger;
+  articles: Articles;
+  times: JobTimes;
+}): Jobs {
+  const { scheduler, ledger, articles, times } = deps;
+  const byId = new Map<string, JobRecord>();
+  const activeByProfile = new Map<string, JobRecord>();
+
+  function end(record: JobRecord, status: 'failed' | 'cancelled', error: string, at: number): void {
+    const { job } = record;
+    ledger.add(record.accountId, job.credits_charged, 'refund', job.job_id, at);
+    job.status = status;
+    job.credits_charged = 0;
+    job.error = error;
+    activeByProfile.delete(job.profile_id);
+  }
+
+  function succeed(record: JobRecord, at: number): void {
+    // The snapshot is a copy: later updates of the profile do not change it.
+    record.job.article = structuredClone(articles.publish(record.job.profile_id, at));
+    record.job.status = 'succeeded';
+    activeByProfile.delete(record.job.profile_id);
+  }
+
+  return {
+    get: (jobId) => byId.get(jobId),
+    activeFor: (profileId) => activeByProfile.get(profileId),
+    start({ accountId, profileId, kind, credits, queuedTimeoutMs, at }) {
+      const job: Job = {
+        job_id: randomUUID(),
+        profile_id: profileId,
+        status: 'queued',
+        credits_charged: credits,
+        article: null,
+        error: null,
+      };
+      const record: JobRecord = { job, accountId, kind };
+      byId.set(job.job_id, record);
+      activeByProfile.set(profileId, record);
+
+      const behaviour = profileBehaviour(profileId);
+      if (behaviour === 'stuck' || times.queuedMs >= queuedTimeoutMs) {
+        const minutes = Math.round(queuedTimeoutMs / 60_000);
+        scheduler.at(at + queuedTimeoutMs, (when) =>
+          end(
+            record,
+            'cancelled',
+            `Job stayed queued longer than ${minutes} minutes and was cancelled`,
+            when,
+          ),
+        );
+        return record;
+      }
+      scheduler.at(at + times.queuedMs, () => {
+        job.status = 'running';
+      });
+      scheduler.at(at + times.queuedMs + times.runningMs, (when) => {
+        if (behaviour === 'fail')
+          end(record, 'failed', `Research run for "${profileId}" failed (test profile)`, when);
+        else succeed(record, when);
+      });
+      return record;
+    },
+  };
+}

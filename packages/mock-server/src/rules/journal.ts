@@ -1,0 +1,29 @@
+// What the mock was asked, for tests to inspect. Never the Authorization header or a key:
+// only the account it resolved to.
+export interface JournalEntry {
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  accountId: string | null;
+  idempotencyKey: string | null;
+}
+
+const MAX_ENTRIES = 1000;
+
+export interface Journal {
+  record(entry: JournalEntry): void;
+  entries(): JournalEntry[];
+}
+
+export function createJournal(): Journal {
+  let entries: JournalEntry[] = [];
+  return {
+    record(entry) {
+      entries.push(entry);
+      // Trimmed in batches, so recording stays O(1) amortised.
+      if (entries.length >= 2 * MAX_ENTRIES) entries = entries.slice(-MAX_ENTRIES);
+    },
+    entries: () => entries.slice(-MAX_ENTRIES),
+  };
+}

@@ -1,0 +1,9 @@
+// Slugs that behave in a set way, like a payment provider's test card numbers.
+export type ProfileBehaviour = 'normal' | 'fail' | 'notfound' | 'stuck';
+
+export function profileBehaviour(profileId: string): ProfileBehaviour {
+  if (profileId.startsWith('fail-')) return 'fail';
+  if (profileId.startsWith('notfound-')) return 'notfound';
+  if (profileId.startsWith('stuck-')) return 'stuck';
+  return 'normal';
+}

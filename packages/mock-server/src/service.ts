@@ -1,0 +1,121 @@
+// The mock service: state, rules and one fetch-style handler. It knows nothing of
+// node:http or msw; the adapters in node.ts and msw.ts only pass Requests in.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { type MockConfig, type NormalizedConfig, normalizeConfig } from './config.js';
+import { fail } from './outcome.js';
+import { createApiRoutes } from './routes/api.js';
+import { createCheckoutPage } from './routes/checkout-page.js';
+import { createControlRoutes } from './routes/control.js';
+import { allowedMethods } from './routes/methods.js';
+import { respond } from './routes/respond.js';
+import type { PayResult } from './rules/checkout.js';
+import { type Clock, createClock } from './rules/clock.js';
+import type { JournalEntry } from './rules/journal.js';
+import { createState, type MockState } from './state.js';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface MockServiceOptions {
+  /** The clock's time source; real time by default. */
+  now?: () => number;
+}
+
+export interface MockService {
+  /** Answers one request, exactly as the HTTP server would. */
+  handle(request: Request): Promise<Response>;
+  readonly config: NormalizedConfig;
+  /** Back to the configured start state, the clock included. */
+  reset(): void;
+  advanceClock(ms: number): void;
+  now(): number;
+  completeCheckout(sessionId: string): PayResult;
+  balance(accountId: string): number;
+  journal(): JournalEntry[];
+  /** The live state, for tests that look behind the HTTP surface. */
+  state(): MockState;
+}
+
+/** `config` may be a user's config or an already normalised one: normalising is idempotent. */
+export function createMockService(
+  config: MockConfig | NormalizedConfig = {},
+  options: MockServiceOptions = {},
+): MockService {
+  const normalized = normalizeConfig(config);
+  let clock: Clock = createClock(options.now);
+  let state = createState(normalized);
+
+  // Every request first brings the state up to the clock: jobs move, keys expire.
+  const now = () => {
+    const time = clock.now();
+    state.scheduler.runDue(time);
+    return time;
+  };
+  /** The state, brought up to the clock first. */
+  const current = () => {
+    now();
+    return state;
+  };
+  const completeCheckout = (sessionId: string) => state.checkouts.pay(sessionId, now());
+
+  const app = new Hono();
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => respond(fail(413, 'Request body is larger than 1 MiB')),
+    }),
+  );
+  app.use('/api/v1/*', async (c, next) => {
+    await next();
+    const ctx = c.get('ctx' as never) as { account?: { id: string } } | undefined;
+    state.journal.record({
+      at: new Date(clock.now()).toISOString(),
+      method: c.req.method,
+      path: new URL(c.req.url).pathname,
+      status: c.res.status,
+      accountId: ctx?.account?.id ?? null,
+      idempotencyKey: c.req.header('idempotency-key') ?? null,
+    });
+  });
+  app.route('/api/v1', createApiRoutes({ state: () => state, now }));
+  app.route(
+    '/_mock',
+    createControlRoutes({
+      reset: () => service.reset(),
+      advance: (ms) => service.advanceClock(ms),
+      now,
+      completeCheckout,
+      journal: () => state.journal.entries(),
+    }),
+  );
+  app.route(
+    '/checkout',
+    createCheckoutPage({ session: (id) => current().checkouts.get(id), pay: completeCheckout }),
+  );
+  app.notFound((c) => {
+    const allow = allowedMethods(new URL(c.req.url).pathname);
+    if (allow) return respond(fail(405, `Method ${c.req.method} not allowed`, { allow }));
+    return respond(fail(404, 'Not found'));
+  });
+  app.onError(() => respond(fail(500, 'Internal mock server error')));
+
+  const service: MockService = {
+    handle: async (request) => app.fetch(request),
+    config: normalized,
+    reset() {
+      clock = createClock(options.now);
+      state = createState(normalized);
+    },
+    advanceClock(ms) {
+      clock.advance(ms);
+      now();
+    },
+    now,
+    completeCheckout,
+    balance: (accountId) => current().ledger.balance(accountId),
+    journal: () => state.journal.entries(),
+    state: () => state,
+  };
+  return service;
+}

@@ -1,0 +1,43 @@
+// Everything the mock holds, built from the config. `reset` builds it again.
+import type { NormalizedConfig } from './config.js';
+import { type Accounts, createAccounts } from './rules/accounts.js';
+import { type Articles, createArticles } from './rules/articles.js';
+import { type Checkouts, createCheckouts } from './rules/checkout.js';
+import { createIdempotencyKeys, type IdempotencyKeys } from './rules/idempotency.js';
+import { createJobs, type Jobs } from './rules/jobs.js';
+import { createJournal, type Journal } from './rules/journal.js';
+import { createLedger, type Ledger } from './rules/ledger.js';
+import { createRateLimiter, type RateLimiter } from './rules/rate-limit.js';
+import { createScheduler, type Scheduler } from './rules/scheduler.js';
+
+export interface MockState {
+  config: NormalizedConfig;
+  accounts: Accounts;
+  scheduler: Scheduler;
+  ledger: Ledger;
+  articles: Articles;
+  jobs: Jobs;
+  idempotency: IdempotencyKeys;
+  rateLimiter: RateLimiter;
+  checkouts: Checkouts;
+  journal: Journal;
+}
+
+export function createState(config: NormalizedConfig): MockState {
+  const accounts = createAccounts(config.accounts);
+  const scheduler = createScheduler();
+  const ledger = createLedger(new Map(config.accounts.map((account) => [account.id, account.credits])));
+  const articles = createArticles();
+  return {
+    config,
+    accounts,
+    scheduler,
+    ledger,
+    articles,
+    jobs: createJobs({ scheduler, ledger, articles, times: config.jobs }),
+    idempotency: createIdempotencyKeys(scheduler),
+    rateLimiter: createRateLimiter(),
+    checkouts: createCheckouts(ledger),
+    journal: createJournal(),
+  };
+}

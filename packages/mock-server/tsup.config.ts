@@ -1,0 +1,18 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig([
+  {
+    entry: { index: 'src/index.ts', msw: 'src/msw.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    target: 'node20',
+    platform: 'node',
+    clean: true,
+  },
+  {
+    entry: { bin: 'src/bin.ts' },
+    format: ['esm'],
+    target: 'node20',
+    platform: 'node',
+  },
+]);
