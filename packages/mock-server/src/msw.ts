@@ -9,5 +9,8 @@ export interface HandlerOptions {
 
 export function createHandlers(service: MockService, options: HandlerOptions) {
   const origin = new URL(options.baseUrl).origin;
-  return [http.all(`${origin}/*`, ({ request }) => service.handle(request))];
+  // A predicate rather than a path pattern: msw's pattern matching decodes the path and
+  // throws on bad percent-encoding, which the service itself answers with a 422.
+  const matches = ({ request }: { request: Request }) => new URL(request.url).origin === origin;
+  return [http.all(matches, ({ request }) => service.handle(request))];
 }

@@ -1,9 +1,10 @@
-// The node:http adapter: @hono/node-server serves the service's fetch handler without
-// building a WHATWG Request and Response per request where it can avoid it.
+// The node:http adapter: @hono/node-server's listener serves the service's fetch handler
+// without building a WHATWG Request and Response per request where it can avoid it.
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import type { MockConfig, NormalizedConfig } from './config.js';
-import { createMockService, type MockService } from './service.js';
+import { createMockService, MAX_BODY_BYTES, type MockService } from './service.js';
 
 export interface StartOptions {
   /** 0 picks a free port. Default 4010. */
@@ -28,25 +29,29 @@ export const DEFAULT_HOST = '127.0.0.1';
 
 export function startMockServer(options: StartOptions = {}): Promise<MockServer> {
   const service = options.service ?? createMockService(options.config);
-  const host = options.host ?? DEFAULT_HOST;
+  const listener = getRequestListener(service.handle);
+  const server = createServer((req, res) => {
+    // An oversized body is refused (413) without being read to its end, so the
+    // connection cannot carry another request: tell the client not to reuse it.
+    if (Number(req.headers['content-length']) > MAX_BODY_BYTES) res.setHeader('connection', 'close');
+    void listener(req, res);
+  });
   return new Promise((resolve, reject) => {
-    const server = serve(
-      { fetch: service.handle, port: options.port ?? DEFAULT_PORT, hostname: host },
-      (info: AddressInfo) => {
-        const urlHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-        resolve({
-          url: `http://${urlHost}:${info.port}`,
-          port: info.port,
-          service,
-          close: () =>
-            new Promise<void>((done, fail) => {
-              // Keep-alive sockets would hold the server open; close them with it.
-              (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-              server.close((error) => (error ? fail(error) : done()));
-            }),
-        });
-      },
-    );
     server.once('error', reject);
+    server.listen(options.port ?? DEFAULT_PORT, options.host ?? DEFAULT_HOST, () => {
+      const info = server.address() as AddressInfo;
+      const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+      resolve({
+        url: `http://${host}:${info.port}`,
+        port: info.port,
+        service,
+        close: () =>
+          new Promise<void>((done, fail) => {
+            server.close((error) => (error ? fail(error) : done()));
+            // Keep-alive sockets would hold the server open; close them with it.
+            server.closeAllConnections();
+          }),
+      });
+    });
   });
 }

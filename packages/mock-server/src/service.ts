@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { type MockConfig, type NormalizedConfig, normalizeConfig } from './config.js';
-import { fail } from './outcome.js';
+import { fail, invalid } from './outcome.js';
 import { createApiRoutes } from './routes/api.js';
 import { createCheckoutPage } from './routes/checkout-page.js';
 import { createControlRoutes } from './routes/control.js';
@@ -98,7 +98,15 @@ export function createMockService(
     if (allow) return respond(fail(405, `Method ${c.req.method} not allowed`, { allow }));
     return respond(fail(404, 'Not found'));
   });
-  app.onError(() => respond(fail(500, 'Internal mock server error')));
+  app.onError((error) => {
+    // Hono decodes path parameters lazily; bad percent-encoding is the client's mistake.
+    if (error instanceof URIError) {
+      return respond(
+        invalid([{ loc: ['path'], msg: 'Malformed percent-encoding in the URL', type: 'url_parsing' }]),
+      );
+    }
+    return respond(fail(500, 'Internal mock server error'));
+  });
 
   const service: MockService = {
     handle: async (request) => app.fetch(request),

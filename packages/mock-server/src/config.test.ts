@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, normalizeConfig, parseConfigText } from './config.js';
+
+describe('mock config', () => {
+  it('has one demo account without a config', () => {
+    const config = normalizeConfig();
+    expect(config.accounts).toEqual([
+      expect.objectContaining({ id: 'demo', apiKeys: ['demo-key'], credits: 1000 }),
+    ]);
+    expect(config.accounts[0]!.pricing).toMatchObject({
+      read_credits: 1,
+      generation_credits: 100,
+      credit_price_cents: 5,
+    });
+    expect(config.payments).toBe('enabled');
+  });
+
+  it('fills pricing defaults around what an account sets', () => {
+    const config = normalizeConfig({
+      accounts: [{ id: 'a', apiKeys: ['k'], pricing: { requests_per_minute: 5 } }],
+    });
+    expect(config.accounts[0]!.pricing).toEqual({
+      read_credits: 1,
+      generation_credits: 100,
+      credit_price_cents: 5,
+      queued_timeout_minutes: 30,
+      requests_per_minute: 5,
+      min_purchase_credits: 10,
+      max_purchase_credits: 100000,
+    });
+  });
+
+  it.each([
+    [{ accounts: [{ id: 'a', apiKeys: [] }] }, 'accounts.0.apiKeys'],
+    [{ accounts: [{ id: 'a', apiKeys: ['k'], credits: -1 }] }, 'accounts.0.credits'],
+    [
+      { accounts: [{ id: 'a', apiKeys: ['k'], pricing: { read_credits: 0 } }] },
+      'accounts.0.pricing.read_credits',
+    ],
+    [{ payments: 'sometimes' }, 'payments'],
+    [{ jobs: { queuedMs: 'fast' } }, 'jobs.queuedMs'],
+    [{ unknown: true }, '(root)'],
+    [
+      {
+        accounts: [
+          { id: 'a', apiKeys: ['k'] },
+          { id: 'b', apiKeys: ['k'] },
+        ],
+      },
+      'accounts.1.apiKeys',
+    ],
+  ])('refuses %j naming %s', (input, field) => {
+    expect(() => normalizeConfig(input)).toThrow(ConfigError);
+    expect(() => normalizeConfig(input)).toThrow(field);
+  });
+
+  it('refuses text that is not JSON', () => {
+    expect(() => parseConfigText('{')).toThrow(/not JSON/);
+  });
+});

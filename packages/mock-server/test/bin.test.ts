@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+function run(args: string[]) {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(stdout);
+      if (match) resolve(match[0]);
+    });
+    child.on('exit', () => reject(new Error(`exited: ${stderr}`)));
+  });
+  // Tests that expect an early exit never await the URL.
+  url.catch(() => undefined);
+  return { child, url, exited, output: () => ({ stdout, stderr }) };
+}
+
+function writeConfig(config: unknown): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mock-bin-'));
+  const path = join(dir, 'config.json');
+  writeFileSync(path, JSON.stringify(config));
+  return path;
+}
+
+describe('profile-articles-mock', () => {
+  it('prints its URL, serves the configured accounts and stops on SIGTERM with code 0', async () => {
+    const config = writeConfig({ accounts: [{ id: 'acme', apiKeys: ['key-1'], credits: 42 }] });
+    const mock = run(['--port', '0', '--config', config]);
+    const url = await mock.url;
+    const answer = await fetch(`${url}/api/v1/credits`, { headers: { authorization: 'Bearer key-1' } });
+    expect(answer.status).toBe(200);
+    expect((await answer.json()).credits).toBe(42);
+    mock.child.kill('SIGTERM');
+    expect(await mock.exited).toBe(0);
+  });
+
+  it('stops on SIGINT with code 0 and runs the demo account without a config', async () => {
+    const mock = run(['--port', '0']);
+    const url = await mock.url;
+    const answer = await fetch(`${url}/api/v1/credits`, { headers: { authorization: 'Bearer demo-key' } });
+    expect((await answer.json()).credits).toBe(1000);
+    mock.child.kill('SIGINT');
+    expect(await mock.exited).toBe(0);
+  });
+
+  it('refuses a bad config with a message naming the field', async () => {
+    const config = writeConfig({ accounts: [{ id: 'acme', apiKeys: ['k'], credits: 'lots' }] });
+    const mock = run(['--port', '0', '--config', config]);
+    expect(await mock.exited).toBe(1);
+    expect(mock.output().stderr).toContain('accounts.0.credits');
+    expect(mock.output().stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('refuses a bad port as usage error 2', async () => {
+    const mock = run(['--port', 'abc']);
+    expect(await mock.exited).toBe(2);
+    expect(mock.output().stderr).toContain('--port');
+  });
+});

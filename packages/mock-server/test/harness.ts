@@ -1,0 +1,131 @@
+// One way to talk to the mock in tests, over real HTTP or through msw, so every contract
+// test runs the same assertions against both transports. Every answer is checked against
+// the SDK's schemas for its endpoint and status.
+
+import { type MockConfig, type MockService, startMockServer } from '@profile-articles/mock-server';
+import { createHandlers } from '@profile-articles/mock-server/msw';
+import {
+  BalanceResponseSchema,
+  CheckoutSessionResponseSchema,
+  ErrorBodySchema,
+  JobSchema,
+  ReadResponseSchema,
+} from '@profile-articles/sdk/schemas';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+
+export type TransportKind = 'http' | 'msw';
+
+export const TEST_CONFIG: MockConfig = {
+  accounts: [
+    { id: 'acme', apiKeys: ['key-1', 'key-2'], credits: 1000, pricing: { credit_price_cents: 5 } },
+    { id: 'other', apiKeys: ['key-other'], credits: 1000 },
+    { id: 'poor', apiKeys: ['key-poor'], credits: 150 },
+    { id: 'limited', apiKeys: ['key-limited'], credits: 1000, pricing: { requests_per_minute: 3 } },
+  ],
+  jobs: { queuedMs: 1000, runningMs: 4000 },
+  payments: 'enabled',
+};
+
+export interface ApiAnswer {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  key?: string | null;
+  body?: unknown;
+  rawBody?: string;
+  idempotencyKey?: string;
+  headers?: Record<string, string>;
+}
+
+function schemaFor(method: string, path: string, status: number, body: unknown) {
+  if (status >= 400) return ErrorBodySchema;
+  if (!path.startsWith('/api/v1/')) return undefined;
+  if (method === 'GET' && path.startsWith('/api/v1/articles/')) return ReadResponseSchema;
+  if (method === 'POST' && path === '/api/v1/articles') {
+    return typeof body === 'object' && body !== null && 'job_id' in body ? JobSchema : ReadResponseSchema;
+  }
+  if (path.endsWith('/update') || path.startsWith('/api/v1/jobs/')) return JobSchema;
+  if (path === '/api/v1/credits') return BalanceResponseSchema;
+  if (path === '/api/v1/credits/checkout') return CheckoutSessionResponseSchema;
+  return undefined;
+}
+
+export interface Harness {
+  kind: TransportKind;
+  baseUrl: string;
+  service: MockService;
+  call(method: string, path: string, options?: CallOptions): Promise<ApiAnswer>;
+  advance(ms: number): Promise<void>;
+}
+
+/** Sets up the mock for a describe block; fresh state before each test. */
+export function useMock(kind: TransportKind, config: MockConfig = TEST_CONFIG): Harness {
+  const harness = { kind } as Harness;
+  let close: () => Promise<void> | void = () => {};
+
+  beforeAll(async () => {
+    if (kind === 'http') {
+      const server = await startMockServer({ port: 0, config });
+      harness.baseUrl = server.url;
+      harness.service = server.service;
+      close = server.close;
+    } else {
+      const { createMockService } = await import('@profile-articles/mock-server');
+      harness.service = createMockService(config);
+      harness.baseUrl = 'http://mock.test';
+      const msw = setupServer(...createHandlers(harness.service, { baseUrl: harness.baseUrl }));
+      msw.listen({ onUnhandledRequest: 'bypass' });
+      close = () => msw.close();
+    }
+  });
+  afterAll(() => close());
+  beforeEach(() => harness.service.reset());
+
+  harness.call = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    const key = options.key === undefined ? 'key-1' : options.key;
+    if (key !== null) headers.authorization = `Bearer ${key}`;
+    if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await fetch(`${harness.baseUrl}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+    });
+    const text = await response.text();
+    const type = response.headers.get('content-type') ?? '';
+    const parsed = type.includes('json') && text ? JSON.parse(text) : text;
+    const schema = schemaFor(method, path, response.status, parsed);
+    if (schema && type.includes('json')) {
+      const result = schema.safeParse(parsed);
+      expect(result.success, `${method} ${path} ${response.status} matches its schema`).toBe(true);
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  };
+  harness.advance = async (ms) => {
+    const answer = await harness.call('POST', '/_mock/clock/advance', { body: { ms } });
+    expect(answer.status).toBe(200);
+  };
+  return harness;
+}
+
+/** Starts a generation and lets it finish; resolves to the finished job. */
+export async function generateAndFinish(h: Harness, profileId: string, key = 'key-1') {
+  const started = await h.call('POST', '/api/v1/articles', {
+    key,
+    body: { profile_id: profileId },
+    idempotencyKey: `gen-${profileId}`,
+  });
+  expect(started.status).toBe(202);
+  await h.advance(5000);
+  const done = await h.call('GET', `/api/v1/jobs/${started.body.job_id}`, { key });
+  return done.body;
+}
