@@ -1,0 +1,207 @@
+// The SDK against the real mock server: over HTTP, and the same suite through msw.
+import { createMockService, type MockService, startMockServer } from '@profile-articles/mock-server';
+import { createHandlers } from '@profile-articles/mock-server/msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  AuthenticationError,
+  BadRequestError,
+  CheckoutUnavailableError,
+  ConflictError,
+  InsufficientCreditsError,
+  isJob,
+  JobFailedError,
+  NotFoundError,
+  PaymentsNotConfiguredError,
+  ProfileArticles,
+  RateLimitError,
+  ValidationError,
+} from '../src/index.js';
+
+const CONFIG = {
+  accounts: [
+    { id: 'acme', apiKeys: ['key-1'], credits: 1000 },
+    { id: 'poor', apiKeys: ['key-poor'], credits: 50 },
+    { id: 'limited', apiKeys: ['key-limited'], credits: 1000, pricing: { requests_per_minute: 2 } },
+  ],
+  jobs: { queuedMs: 30, runningMs: 60 },
+};
+
+type Kind = 'http' | 'msw';
+
+function useService(kind: Kind, config: object = CONFIG) {
+  const ctx = {} as {
+    service: MockService;
+    baseUrl: string;
+    client: (key?: string, extra?: object) => ProfileArticles;
+  };
+  let close: () => unknown;
+  beforeAll(async () => {
+    if (kind === 'http') {
+      const server = await startMockServer({ port: 0, config });
+      ctx.service = server.service;
+      ctx.baseUrl = server.url;
+      close = server.close;
+    } else {
+      ctx.service = createMockService(config);
+      ctx.baseUrl = 'http://sdk-contract.test';
+      const msw = setupServer(...createHandlers(ctx.service, { baseUrl: ctx.baseUrl }));
+      msw.listen({ onUnhandledRequest: 'error' });
+      close = () => msw.close();
+    }
+  });
+  afterAll(() => close());
+  beforeEach(() => ctx.service.reset());
+  ctx.client = (key = 'key-1', extra = {}) =>
+    new ProfileArticles({ apiKey: key, baseUrl: ctx.baseUrl, pollIntervalMs: 20, maxRetries: 0, ...extra });
+  return ctx;
+}
+
+async function rejectionOf(promise: Promise<unknown>): Promise<any> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe.each<Kind>(['http', 'msw'])('SDK contract over %s', (kind) => {
+  const ctx = useService(kind);
+
+  it('generateAndWait: polls the job to its article, charging 100', async () => {
+    const client = ctx.client();
+    const polled: string[] = [];
+    const article = await client.articles.generateAndWait('ada-lovelace', {
+      onPoll: (job) => polled.push(job.status),
+    });
+    expect(article).toMatchObject({ title: 'Ada Lovelace', current_version: 1 });
+    expect(polled[0]).toBe('queued');
+    expect(polled.at(-1)).toBe('succeeded');
+    expect((await client.credits.balance()).credits).toBe(900);
+  });
+
+  it('generate answers a Job first and a ReadResponse once the article exists', async () => {
+    const client = ctx.client();
+    const first = await client.articles.generate('ada-lovelace');
+    expect(isJob(first)).toBe(true);
+    if (!isJob(first)) return;
+    const done = await client.jobs.waitFor(first.job_id, { intervalMs: 10 });
+    expect(done.status).toBe('succeeded');
+    const second = await client.articles.generate('ada-lovelace');
+    expect(isJob(second)).toBe(false);
+    if (isJob(second)) return;
+    expect(second.credits_charged).toBe(1);
+    expect(await client.articles.generateAndWait('ada-lovelace')).toMatchObject({ title: 'Ada Lovelace' });
+  });
+
+  it('replays with the caller’s idempotency key without charging again', async () => {
+    const client = ctx.client();
+    const a = await client.articles.generate('grace-hopper', { idempotencyKey: 'fixed' });
+    const b = await client.articles.generate('grace-hopper', { idempotencyKey: 'fixed' });
+    expect(isJob(a) && isJob(b) && a.job_id === b.job_id).toBe(true);
+    expect((await client.credits.balance()).credits).toBe(900);
+  });
+
+  it('read, update and updateAndWait', async () => {
+    const client = ctx.client();
+    await client.articles.generateAndWait('ada-lovelace');
+    const read = await client.articles.read('ada-lovelace');
+    expect(read.credits_charged).toBe(1);
+    const updated = await client.articles.updateAndWait('ada-lovelace');
+    expect(updated.current_version).toBe(2);
+    const job = await client.articles.update('ada-lovelace');
+    expect(job.status).toBe('queued');
+    expect((await client.jobs.get(job.job_id)).job_id).toBe(job.job_id);
+  });
+
+  it('balance fills Pricing; checkout answers a session and credits arrive after payment', async () => {
+    const client = ctx.client();
+    const balance = await client.credits.balance();
+    expect(balance.pricing).toMatchObject({
+      read_credits: 1,
+      generation_credits: 100,
+      credit_price_cents: 5,
+    });
+    const session = await client.credits.checkout(100);
+    expect(session.url).toContain(session.session_id);
+    expect((await client.credits.balance()).credits).toBe(1000);
+    ctx.service.completeCheckout(session.session_id);
+    expect((await client.credits.balance()).credits).toBe(1100);
+  });
+
+  it('JobFailedError for a failed job, with the job refunded', async () => {
+    const client = ctx.client();
+    const error = await rejectionOf(client.articles.generateAndWait('fail-someone'));
+    expect(error).toBeInstanceOf(JobFailedError);
+    expect(error.job).toMatchObject({ status: 'failed', credits_charged: 0 });
+    expect((await client.credits.balance()).credits).toBe(1000);
+  });
+
+  it('401 AuthenticationError', async () => {
+    const error = await rejectionOf(ctx.client('wrong-key').credits.balance());
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error.status).toBe(401);
+  });
+
+  it('402 InsufficientCreditsError with the idempotency key used', async () => {
+    const error = await rejectionOf(ctx.client('key-poor').articles.generate('ada-lovelace'));
+    expect(error).toBeInstanceOf(InsufficientCreditsError);
+    expect(error.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('404 NotFoundError for a missing article, a notfound- profile and an unknown job', async () => {
+    const client = ctx.client();
+    expect(await rejectionOf(client.articles.read('nobody'))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(client.articles.generate('notfound-x'))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(client.jobs.get('00000000-0000-4000-8000-000000000000'))).toBeInstanceOf(
+      NotFoundError,
+    );
+    expect(await rejectionOf(client.articles.update('nobody'))).toBeInstanceOf(NotFoundError);
+  });
+
+  it('409 ConflictError for an active job and for a reused key', async () => {
+    const client = ctx.client();
+    await client.articles.generate('ada-lovelace', { idempotencyKey: 'k1' });
+    expect(await rejectionOf(client.articles.generate('ada-lovelace'))).toBeInstanceOf(ConflictError);
+    expect(
+      await rejectionOf(client.articles.generate('grace-hopper', { idempotencyKey: 'k1' })),
+    ).toBeInstanceOf(ConflictError);
+  });
+
+  it('422 ValidationError with the array detail', async () => {
+    const client = ctx.client();
+    const error = await rejectionOf(client.jobs.get('not-a-uuid'));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(Array.isArray(error.detail)).toBe(true);
+    expect(
+      await rejectionOf(client.articles.generate('x', { idempotencyKey: 'k'.repeat(201) })),
+    ).toBeInstanceOf(ValidationError);
+  });
+
+  it('429 RateLimitError from a low requests_per_minute', async () => {
+    const client = ctx.client('key-limited');
+    await client.credits.balance();
+    await client.credits.balance();
+    const error = await rejectionOf(client.credits.balance());
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    // With retries on, a Retry-After longer than maxRetryDelayMs fails at once as well.
+    const patient = ctx.client('key-limited', { maxRetries: 2, maxRetryDelayMs: 500 });
+    expect(await rejectionOf(patient.credits.balance())).toBeInstanceOf(RateLimitError);
+  });
+
+  it('400 BadRequestError outside the purchase range', async () => {
+    expect(await rejectionOf(ctx.client().credits.checkout(5))).toBeInstanceOf(BadRequestError);
+  });
+});
+
+describe.each([
+  ['disabled', PaymentsNotConfiguredError],
+  ['unavailable', CheckoutUnavailableError],
+] as const)('checkout with payments %s', (payments, ErrorClass) => {
+  const ctx = useService('http', { ...CONFIG, payments });
+  it(`throws ${ErrorClass.name}`, async () => {
+    expect(await rejectionOf(ctx.client().credits.checkout(100))).toBeInstanceOf(ErrorClass);
+  });
+});

@@ -1,0 +1,59 @@
+// A node:http server that answers from a script, one step per request, and records what
+// it received: for fault tests the real mock server would never produce.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Received {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+export type Step = (res: ServerResponse, req: IncomingMessage) => void;
+
+export const reply =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Step =>
+  (res) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+  };
+
+/** Drops the connection without an answer. */
+export const reset: Step = (_res, req) => req.socket.destroy();
+
+/** Never answers. */
+export const hang: Step = () => {};
+
+export async function scriptedServer(steps: Step[]) {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      const step = steps[Math.min(received.length - 1, steps.length - 1)]!;
+      step(res, req);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export const JOB = {
+  job_id: '2d4741ec-4125-418c-b9fe-6b75d4becb87',
+  profile_id: 'ada-lovelace',
+  status: 'queued',
+  credits_charged: 100,
+  article: null,
+  error: null,
+};
