@@ -1,0 +1,70 @@
+// buy N: checks the amount against the account's terms, starts a checkout, prints (or
+// opens) the payment page, and with --wait watches the balance until the credits arrive.
+
+import type { Context } from '../context.js';
+import { CliError, ExitCode } from '../exit-codes.js';
+import { sleepFor } from '../sleep.js';
+
+export interface BuyOptions {
+  open?: boolean;
+  wait?: boolean;
+}
+
+function parseCredits(raw: string): number {
+  const credits = Number(raw);
+  if (!Number.isInteger(credits) || credits <= 0) {
+    throw new CliError(`credits must be a whole number above 0, got "${raw}"`, ExitCode.Usage);
+  }
+  return credits;
+}
+
+export async function buyCommand(ctx: Context, rawCredits: string, options: BuyOptions): Promise<void> {
+  const credits = parseCredits(rawCredits);
+  const client = await ctx.client();
+  const { out } = ctx;
+  const before = await client.credits.balance();
+  const { min_purchase_credits: min, max_purchase_credits: max, credit_price_cents: cents } = before.pricing;
+  if (credits < min || credits > max) {
+    throw new CliError(`You can buy ${min} to ${max} credits at a time, not ${credits}.`, ExitCode.Usage);
+  }
+  const session = await client.credits.checkout(credits);
+  if (out.json) out.value(session);
+  else {
+    const amount = cents === undefined ? '' : ` for $${((credits * cents) / 100).toFixed(2)}`;
+    out.line(`Pay for ${credits} credits${amount} at:`);
+    out.line(`  ${out.style.cyan(session.url)}`);
+  }
+  if (options.open) {
+    try {
+      const { default: open } = await import('open');
+      await open(session.url);
+      out.note('Opened the payment page in your browser.');
+    } catch {
+      out.note('Could not open a browser: open the address above yourself.');
+    }
+  }
+  if (!options.wait) {
+    out.note(
+      out.errStyle.dim(
+        'Credits are added once the payment is confirmed: check with `profile-articles credits`.',
+      ),
+    );
+    return;
+  }
+  const target = before.credits + credits;
+  const settings = await ctx.settings();
+  const spinner = await out.spinner(`Waiting for payment of ${credits} credits`);
+  try {
+    for (;;) {
+      const now = await client.credits.balance();
+      if (now.credits >= target) {
+        spinner.stop();
+        out.note(`Payment received: your balance is ${now.credits} credits.`);
+        return;
+      }
+      await sleepFor(Math.max(settings.pollIntervalMs, 200));
+    }
+  } finally {
+    spinner.stop();
+  }
+}

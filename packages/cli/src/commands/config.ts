@@ -1,0 +1,55 @@
+// config set|get|unset <api-key|base-url> [value], and config path.
+import { maskKey, SETTING_NAMES, type SettingName } from '../config-store.js';
+import type { Context } from '../context.js';
+import { CliError, ExitCode } from '../exit-codes.js';
+
+function settingName(raw: string): SettingName {
+  if (raw in SETTING_NAMES) return raw as SettingName;
+  throw new CliError(`Unknown setting "${raw}": use api-key or base-url.`, ExitCode.Usage);
+}
+
+export async function configSetCommand(
+  ctx: Context,
+  rawName: string,
+  value: string | undefined,
+): Promise<void> {
+  const name = settingName(rawName);
+  if (!value) throw new CliError(`config set ${name} needs a value.`, ExitCode.Usage);
+  if (name === 'base-url' && !/^https?:\/\/\S+$/.test(value)) {
+    throw new CliError(`base-url must be an http(s) URL, got "${value}".`, ExitCode.Usage);
+  }
+  const store = await ctx.store();
+  store.set(SETTING_NAMES[name], value);
+  const shown = name === 'api-key' ? maskKey(value) : value;
+  if (ctx.out.json) return ctx.out.value({ [name]: shown });
+  ctx.out.line(`Set ${name} to ${shown}.`);
+  if (name === 'api-key')
+    ctx.out.note(
+      ctx.out.errStyle.dim('Tip: `profile-articles login` keeps the key out of your shell history.'),
+    );
+}
+
+export async function configGetCommand(ctx: Context, rawName: string): Promise<void> {
+  const name = settingName(rawName);
+  const settings = await ctx.settings();
+  const value = name === 'api-key' ? settings.apiKey : settings.baseUrl;
+  const source = name === 'api-key' ? settings.sources.apiKey : settings.sources.baseUrl;
+  const shown = value === undefined ? null : name === 'api-key' ? maskKey(value) : value;
+  if (ctx.out.json) return ctx.out.value({ [name]: shown, source: source ?? null });
+  if (shown === null) throw new CliError(`${name} is not set.`, ExitCode.Failure);
+  ctx.out.line(`${shown} ${ctx.out.style.dim(`(from ${source})`)}`);
+}
+
+export async function configUnsetCommand(ctx: Context, rawName: string): Promise<void> {
+  const name = settingName(rawName);
+  const store = await ctx.store();
+  store.delete(SETTING_NAMES[name]);
+  if (ctx.out.json) return ctx.out.value({ [name]: null });
+  ctx.out.line(`Removed ${name} from the stored config.`);
+}
+
+export async function configPathCommand(ctx: Context): Promise<void> {
+  const store = await ctx.store();
+  if (ctx.out.json) return ctx.out.value({ path: store.path });
+  ctx.out.line(store.path);
+}

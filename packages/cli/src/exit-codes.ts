@@ -1,0 +1,25 @@
+// The CLI's exit codes: documented in docs/cli.md, relied on by scripts.
+export const ExitCode = {
+  Success: 0,
+  Failure: 1,
+  Usage: 2,
+  JobFailed: 3,
+  Authentication: 4,
+  InsufficientCredits: 5,
+  Interrupted: 130,
+} as const;
+
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** Thrown anywhere in the CLI; only the entry turns it into an exit code. */
+export class CliError extends Error {
+  override name = 'CliError';
+  readonly exitCode: ExitCodeValue;
+  readonly hint: string | undefined;
+
+  constructor(message: string, exitCode: ExitCodeValue = ExitCode.Failure, hint?: string) {
+    super(message);
+    this.exitCode = exitCode;
+    this.hint = hint;
+  }
+}

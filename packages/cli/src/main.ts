@@ -1,0 +1,32 @@
+// Runs the CLI and turns every outcome into an exit code. Nothing else decides exit codes.
+import { CommanderError } from 'commander';
+import type { Context } from './context.js';
+import { ExitCode } from './exit-codes.js';
+import { type Io, processIo } from './io.js';
+import { buildProgram } from './program.js';
+import { colorsFor } from './style.js';
+
+export async function run(argv: string[], io: Io = processIo()): Promise<number> {
+  let ctx: Context | undefined;
+  const program = buildProgram(io, (created) => {
+    ctx = created;
+  });
+  try {
+    await program.parseAsync(argv);
+    return ExitCode.Success;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version exit 0; every other parse problem is a usage error, already printed.
+      return error.exitCode === 0 ? ExitCode.Success : ExitCode.Usage;
+    }
+    // errors.js loads the SDK only for SDK errors; a CliError is reported without it.
+    const { reportError } = await import('./errors.js');
+    const reported = await reportError(error, ctx?.createdClient);
+    const style = colorsFor(io.stderr, io.env);
+    io.stderr.write(
+      `${style.red('Error:')} ${reported.message}\n${reported.hint ? `${style.dim(reported.hint)}\n` : ''}`,
+    );
+    if (io.env.DEBUG && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
+    return reported.exitCode;
+  }
+}

@@ -1,0 +1,67 @@
+// What the CLI prints: human text or exactly one JSON value on stdout; notes, errors and
+// the spinner on stderr. The spinner runs only on a terminal, outside CI, without --json.
+import type { Io } from './io.js';
+import { colorsFor, type Style } from './style.js';
+
+export interface Spinner {
+  update(text: string): void;
+  stop(): void;
+}
+
+const NO_SPINNER: Spinner = { update() {}, stop() {} };
+
+export class Output {
+  readonly json: boolean;
+  readonly style: Style;
+  readonly errStyle: Style;
+  readonly #io: Io;
+
+  constructor(io: Io, json: boolean) {
+    this.#io = io;
+    this.json = json;
+    this.style = json ? colorsFor({ write: () => true }, io.env) : colorsFor(io.stdout, io.env);
+    this.errStyle = colorsFor(io.stderr, io.env);
+  }
+
+  /** The one JSON value of a --json run. */
+  value(value: unknown): void {
+    this.#io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  }
+
+  /** Human output on stdout. */
+  line(text = ''): void {
+    this.#io.stdout.write(`${text}\n`);
+  }
+
+  /** A note for a person, on stderr; silent with --json. */
+  note(text: string): void {
+    if (!this.json) this.#io.stderr.write(`${text}\n`);
+  }
+
+  error(message: string, hint?: string): void {
+    const s = this.errStyle;
+    this.#io.stderr.write(`${s.red('Error:')} ${message}${hint ? `\n${s.dim(hint)}` : ''}\n`);
+  }
+
+  get spinnerEnabled(): boolean {
+    const ci = this.#io.env.CI;
+    return !this.json && this.#io.stderr.isTTY === true && (ci === undefined || ci === '' || ci === 'false');
+  }
+
+  /** An ora spinner on stderr, or nothing at all where it would be noise. */
+  async spinner(text: string): Promise<Spinner> {
+    if (!this.spinnerEnabled) return NO_SPINNER;
+    const { default: ora } = await import('ora');
+    const spinner = ora({
+      text,
+      stream: this.#io.stderr as NodeJS.WritableStream,
+      discardStdin: false,
+    }).start();
+    return {
+      update: (next) => {
+        spinner.text = next;
+      },
+      stop: () => spinner.stop(),
+    };
+  }
+}

@@ -1,0 +1,159 @@
+// The command tree. Each action imports its command module only when it runs, so --help
+// and argument errors load neither the SDK, zod, ora nor conf.
+import { Command, Option } from 'commander';
+import { version } from '../package.json';
+import { Context, type GlobalOptions } from './context.js';
+import type { Io } from './io.js';
+
+type Action = (ctx: Context) => Promise<void>;
+
+export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command {
+  const program = new Command('profile-articles');
+
+  const run = (cmd: Command, action: Action) => {
+    const ctx = new Context(io, cmd.optsWithGlobals<GlobalOptions>());
+    onContext(ctx);
+    return action(ctx);
+  };
+
+  program
+    .description('Read, generate and update profile articles from the Profile Article Service')
+    .version(version, '-v, --version')
+    .addOption(
+      new Option('--api-key <key>', 'API key (prefer `login`: a key here lands in shell history)').hideHelp(),
+    )
+    .option('--base-url <url>', 'API origin (env PROFILE_ARTICLES_BASE_URL)')
+    .option('--json', 'print exactly one JSON value on stdout, in the API’s own shapes')
+    .option(
+      '--poll-interval <seconds>',
+      'seconds between job polls (env PROFILE_ARTICLES_POLL_INTERVAL; default 10)',
+    )
+    .showSuggestionAfterError()
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      outputError: (text, write) =>
+        write(
+          `${text.replace(/^error: /, 'Error: ').trimEnd()}\nRun \`profile-articles --help\` for usage.\n`,
+        ),
+    });
+
+  program
+    .command('read')
+    .description('show the current article of a profile (1 credit)')
+    .argument('<profile_id>', 'the profile slug')
+    .action((profileId: string, _o, cmd: Command) =>
+      run(cmd, async (ctx) => (await import('./commands/read.js')).readCommand(ctx, profileId)),
+    );
+
+  for (const kind of ['generate', 'update'] as const) {
+    program
+      .command(kind)
+      .description(
+        kind === 'generate'
+          ? 'generate an article (100 credits) and wait for it; an existing one is read (1 credit)'
+          : 'refresh an existing article with a new research run (100 credits) and wait for it',
+      )
+      .argument('<profile_id>', 'the profile slug')
+      .option('--no-wait', 'print the started job and return')
+      .option('--idempotency-key <key>', 'reuse a key to retry safely without paying twice')
+      .option('--timeout <seconds>', 'stop waiting after this long (the job goes on)')
+      .action((profileId: string, opts, cmd: Command) =>
+        run(cmd, async (ctx) => {
+          const commands = await import('./commands/generate.js');
+          const command = kind === 'generate' ? commands.generateCommand : commands.updateCommand;
+          await command(ctx, profileId, opts);
+        }),
+      );
+  }
+
+  program
+    .command('job')
+    .description('show a job (free); --wait polls it to its end')
+    .argument('<job_id>', 'the job id')
+    .option('--wait', 'wait until the job has ended')
+    .action((jobId: string, opts, cmd: Command) =>
+      run(cmd, async (ctx) => (await import('./commands/job.js')).jobCommand(ctx, jobId, opts)),
+    );
+
+  program
+    .command('credits')
+    .description('show the balance and the account’s terms (free)')
+    .action((_o, cmd: Command) =>
+      run(cmd, async (ctx) => (await import('./commands/credits.js')).creditsCommand(ctx)),
+    );
+
+  program
+    .command('buy')
+    .description('buy credits through a payment checkout')
+    .argument('<credits>', 'how many credits')
+    .option('--open', 'open the payment page in your browser')
+    .option('--wait', 'wait until the credits arrive')
+    .action((credits: string, opts, cmd: Command) =>
+      run(cmd, async (ctx) => (await import('./commands/buy.js')).buyCommand(ctx, credits, opts)),
+    );
+
+  program
+    .command('login')
+    .description('store an API key (read from a hidden prompt, or stdin when piped) after checking it')
+    .action((_o, cmd: Command) =>
+      run(cmd, async (ctx) => (await import('./commands/login.js')).loginCommand(ctx)),
+    );
+
+  program
+    .command('logout')
+    .description('remove the stored API key (it is not revoked)')
+    .action((_o, cmd: Command) =>
+      run(cmd, async (ctx) => (await import('./commands/login.js')).logoutCommand(ctx)),
+    );
+
+  const config = program.command('config').description('read and change stored settings: api-key, base-url');
+  config
+    .command('set')
+    .argument('<name>', 'api-key or base-url')
+    .argument('[value]')
+    .action((name: string, value: string | undefined, _o, cmd: Command) =>
+      run(cmd, async (ctx) => (await import('./commands/config.js')).configSetCommand(ctx, name, value)),
+    );
+  config
+    .command('get')
+    .argument('<name>', 'api-key (shown masked) or base-url')
+    .action((name: string, _o, cmd: Command) =>
+      run(cmd, async (ctx) => (await import('./commands/config.js')).configGetCommand(ctx, name)),
+    );
+  config
+    .command('unset')
+    .argument('<name>', 'api-key or base-url')
+    .action((name: string, _o, cmd: Command) =>
+      run(cmd, async (ctx) => (await import('./commands/config.js')).configUnsetCommand(ctx, name)),
+    );
+  config
+    .command('path')
+    .description('where the settings are stored')
+    .action((_o, cmd: Command) =>
+      run(cmd, async (ctx) => (await import('./commands/config.js')).configPathCommand(ctx)),
+    );
+
+  program
+    .command('mock')
+    .description('run the mock server in the foreground')
+    .option('--port <port>', 'port (0 picks a free one)', '4010')
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--config <file>', 'JSON config of accounts, jobs and payments')
+    .action((opts, cmd: Command) =>
+      run(cmd, async (ctx) => (await import('./commands/mock.js')).mockCommand(ctx, opts)),
+    );
+
+  program
+    .command('completion')
+    .description('print a shell completion script')
+    .argument('<shell>', 'bash, zsh or fish')
+    .action((shell: string, _o, cmd: Command) =>
+      run(cmd, async (ctx) =>
+        (await import('./commands/completion.js')).completionCommand(ctx, shell, program),
+      ),
+    );
+
+  return program;
+}

@@ -1,0 +1,75 @@
+// Articles, jobs and balances for a person to read in a terminal.
+import type { Article, BalanceResponse, Job } from '@profile-articles/sdk';
+import type { Style } from './style.js';
+
+function table(rows: Array<[string, string]>, style: Style): string[] {
+  const width = Math.max(...rows.map(([key]) => key.length));
+  return rows.map(([key, value]) => `  ${style.dim(key.padEnd(width))}  ${value}`);
+}
+
+export function renderArticle(article: Article, style: Style): string {
+  const lines = [
+    style.bold(article.title),
+    style.dim(`version ${article.current_version} · updated ${article.updated_at}`),
+    '',
+  ];
+  if (article.infobox && Object.keys(article.infobox).length) {
+    const rows = Object.entries(article.infobox).map(([key, value]): [string, string] => [
+      key.replaceAll('_', ' '),
+      typeof value === 'string' ? value : JSON.stringify(value),
+    ]);
+    lines.push(...table(rows, style), '');
+  }
+  // The text keeps its own formatting and citation references; it is never truncated.
+  lines.push(
+    article.content.replace(/\[(\d+)\]/g, (ref) => style.cyan(ref)),
+    '',
+  );
+  if (article.sources.length) {
+    lines.push(style.bold('Sources'));
+    for (const source of article.sources) {
+      const where = [source.publication, source.url].filter(Boolean).join(' · ');
+      lines.push(`  ${style.cyan(`[${source.id}]`)} ${source.title}${where ? style.dim(` — ${where}`) : ''}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+export function renderJob(job: Job, style: Style): string {
+  const color =
+    job.status === 'succeeded'
+      ? style.green
+      : job.status === 'failed' || job.status === 'cancelled'
+        ? style.red
+        : style.yellow;
+  const rows: Array<[string, string]> = [
+    ['job', job.job_id],
+    ['profile', job.profile_id],
+    ['status', color(job.status)],
+    ['credits', String(job.credits_charged)],
+  ];
+  if (job.error) rows.push(['error', job.error]);
+  return table(rows, style).join('\n');
+}
+
+export function renderBalance(balance: BalanceResponse, style: Style): string {
+  const p = balance.pricing;
+  const price =
+    p.credit_price_cents === undefined ? 'ask your operator' : `${p.credit_price_cents} cents per credit`;
+  return [
+    `${style.bold(String(balance.credits))} credits`,
+    '',
+    ...table(
+      [
+        ['read', `${p.read_credits} credit(s)`],
+        ['generate / update', `${p.generation_credits} credits`],
+        ['poll / balance', 'free'],
+        ['price', price],
+        ['purchase range', `${p.min_purchase_credits} to ${p.max_purchase_credits} credits`],
+        ['rate limit', `${p.requests_per_minute} requests per minute`],
+        ['queued timeout', `${p.queued_timeout_minutes} minutes`],
+      ],
+      style,
+    ),
+  ].join('\n');
+}

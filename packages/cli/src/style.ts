@@ -1,0 +1,28 @@
+// A few ANSI styles, only on a terminal and never with NO_COLOR (https://no-color.org).
+import type { Io, Stream } from './io.js';
+
+export interface Style {
+  bold(text: string): string;
+  dim(text: string): string;
+  green(text: string): string;
+  red(text: string): string;
+  yellow(text: string): string;
+  cyan(text: string): string;
+}
+
+const wrap = (open: number, close: number) => (text: string) => `\u001b[${open}m${text}\u001b[${close}m`;
+
+const plain: Style = { bold: String, dim: String, green: String, red: String, yellow: String, cyan: String };
+const ansi: Style = {
+  bold: wrap(1, 22),
+  dim: wrap(2, 22),
+  green: wrap(32, 39),
+  red: wrap(31, 39),
+  yellow: wrap(33, 39),
+  cyan: wrap(36, 39),
+};
+
+export function colorsFor(stream: Stream, env: Io['env']): Style {
+  const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
+  return stream.isTTY && !noColor && env.TERM !== 'dumb' ? ansi : plain;
+}
