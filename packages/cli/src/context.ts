@@ -23,6 +23,7 @@ export interface Settings {
 }
 
 export const DEFAULT_POLL_INTERVAL_SECONDS = 10;
+export const CLI_MAX_RETRY_DELAY_MS = 10_000;
 
 function pollIntervalMs(raw: string | undefined, from: string): number {
   if (raw === undefined || raw === '') return DEFAULT_POLL_INTERVAL_SECONDS * 1000;
@@ -104,6 +105,8 @@ export class Context {
       apiKey,
       baseUrl: settings.baseUrl,
       pollIntervalMs: settings.pollIntervalMs,
+      // A person at a terminal should not sit through a long silent wait: past this, say when to come back.
+      maxRetryDelayMs: CLI_MAX_RETRY_DELAY_MS,
     });
     return this.createdClient;
   }

@@ -1,0 +1,201 @@
+import {
+  BalanceResponseSchema,
+  CheckoutSessionResponseSchema,
+  JobSchema,
+  ReadResponseSchema,
+} from '@profile-articles/sdk/schemas';
+import { afterAll, describe, expect, it } from 'vitest';
+import { KEYS, onlyJson, transcript, useCliMock } from './helpers.js';
+
+const h = useCliMock();
+
+function expectOneErrorLine(stderr: string) {
+  expect(stderr).toMatch(/^Error: /);
+  expect(stderr).not.toMatch(/\n\s+at /); // no stack trace
+  expect(stderr.trim().split('\n').length).toBeLessThanOrEqual(2); // the message and a hint
+}
+
+describe('reading and generating', () => {
+  it('generate waits for the job and renders the article; --json prints the final Job', async () => {
+    const human = await h.cli(['generate', 'ada-lovelace']);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toContain('Ada Lovelace');
+    expect(human.stdout).toMatch(/Sources\n\s+\[1\]/);
+    const json = await h.cli(['generate', 'grace-hopper', '--json']);
+    expect(json.code).toBe(0);
+    const job = onlyJson(json.stdout);
+    expect(JobSchema.parse(job)).toMatchObject({ status: 'succeeded', profile_id: 'grace-hopper' });
+    expect(json.stderr).toBe('');
+  });
+
+  it('generate of an existing article prints the ReadResponse', async () => {
+    await h.cli(['generate', 'ada-lovelace']);
+    const again = await h.cli(['--json', 'generate', 'ada-lovelace']);
+    expect(ReadResponseSchema.parse(onlyJson(again.stdout)).credits_charged).toBe(1);
+  });
+
+  it('generate --no-wait prints the started job; job --wait follows it', async () => {
+    const started = await h.cli(['generate', 'ada-lovelace', '--no-wait', '--json']);
+    const job = JobSchema.parse(onlyJson(started.stdout));
+    expect(job.status).toBe('queued');
+    const shown = await h.cli(['job', job.job_id, '--json']);
+    expect(onlyJson(shown.stdout).job_id).toBe(job.job_id);
+    const waited = await h.cli(['job', job.job_id, '--wait', '--json']);
+    expect(waited.code).toBe(0);
+    expect(onlyJson(waited.stdout).status).toBe('succeeded');
+  });
+
+  it('reuses --idempotency-key without paying twice', async () => {
+    await h.cli(['generate', 'ada-lovelace', '--no-wait', '--idempotency-key', 'fixed-key']);
+    const again = await h.cli([
+      'generate',
+      'ada-lovelace',
+      '--no-wait',
+      '--idempotency-key',
+      'fixed-key',
+      '--json',
+    ]);
+    expect(again.code).toBe(0);
+    const credits = onlyJson((await h.cli(['credits', '--json'])).stdout);
+    expect(credits.credits).toBe(900);
+  });
+
+  it('read renders the article and the charge; --json prints the ReadResponse', async () => {
+    await h.cli(['generate', 'ada-lovelace']);
+    const human = await h.cli(['read', 'ada-lovelace']);
+    expect(human.stdout).toContain('1 credit(s) charged');
+    expect(human.stdout).toMatch(/occupation\s+\S/);
+    const json = await h.cli(['read', 'ada-lovelace', '--json']);
+    expect(ReadResponseSchema.parse(onlyJson(json.stdout)).article.title).toBe('Ada Lovelace');
+  });
+
+  it('update waits and prints the new version', async () => {
+    await h.cli(['generate', 'ada-lovelace']);
+    const updated = await h.cli(['update', 'ada-lovelace', '--json']);
+    expect(updated.code).toBe(0);
+    expect(onlyJson(updated.stdout).article.current_version).toBe(2);
+  });
+
+  it('credits shows the balance and terms; --json the BalanceResponse', async () => {
+    const human = await h.cli(['credits']);
+    expect(human.stdout).toMatch(/1000 credits/);
+    expect(human.stdout).toMatch(/purchase range\s+10 to 100000 credits/);
+    expect(human.stdout).toMatch(/rate limit\s+120 requests per minute/);
+    expect(BalanceResponseSchema.parse(onlyJson((await h.cli(['credits', '--json'])).stdout)).credits).toBe(
+      1000,
+    );
+  });
+
+  it('buy prints the payment page; --wait returns once it is paid', async () => {
+    const json = await h.cli(['buy', '100', '--json']);
+    const session = CheckoutSessionResponseSchema.parse(onlyJson(json.stdout));
+    expect(session.url).toContain(h.server.url);
+    expect(onlyJson((await h.cli(['credits', '--json'])).stdout).credits).toBe(1000);
+    // --wait: pay on the page, as a person would, while the CLI watches the balance.
+    const waited = await h.cli(['buy', '200', '--wait'], {
+      onOutput: {
+        match: /(http:\S+\/checkout\/cs_test_\w+)/,
+        then: (_child, match) => void fetch(`${match[1]}/pay`, { method: 'POST' }),
+      },
+    });
+    expect(waited.code).toBe(0);
+    expect(waited.stdout).toMatch(/Pay for 200 credits for \$10\.00/);
+    expect(waited.stderr).toMatch(/Payment received: your balance is 1200 credits/);
+  });
+});
+
+describe('exit codes and messages', () => {
+  it('3 when a job ends failed, after printing the failed Job', async () => {
+    const result = await h.cli(['generate', 'fail-someone', '--json']);
+    expect(result.code).toBe(3);
+    expect(onlyJson(result.stdout)).toMatchObject({ status: 'failed', credits_charged: 0 });
+    expectOneErrorLine(result.stderr);
+    expect(result.stderr).toMatch(/refunded/);
+  });
+
+  it('4 for a refused key, with a hint on how to set one', async () => {
+    const result = await h.cli(['credits'], { env: { PROFILE_ARTICLES_API_KEY: 'pa_test_WRONGKEY_000000' } });
+    expect(result.code).toBe(4);
+    expectOneErrorLine(result.stderr);
+    expect(result.stderr).toMatch(/login|PROFILE_ARTICLES_API_KEY/);
+  });
+
+  it('4 when no key is set anywhere', async () => {
+    const result = await h.cli(['credits'], { env: { PROFILE_ARTICLES_API_KEY: undefined } });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toMatch(/login/);
+  });
+
+  it('5 for insufficient credits, showing the balance and how to buy', async () => {
+    const result = await h.cli(['generate', 'ada-lovelace'], {
+      env: { PROFILE_ARTICLES_API_KEY: KEYS.poor },
+    });
+    expect(result.code).toBe(5);
+    expectOneErrorLine(result.stderr);
+    expect(result.stderr).toMatch(/balance is 50 credits/);
+    expect(result.stderr).toContain('profile-articles buy');
+  });
+
+  it('2 for invalid usage: unknown command, missing argument, bad numbers, out-of-range purchase', async () => {
+    for (const args of [
+      ['frobnicate'],
+      ['read'],
+      ['buy', 'lots'],
+      ['buy', '5'],
+      ['generate', 'x', '--timeout', '-1'],
+      ['--poll-interval', 'soon', 'credits'],
+    ]) {
+      const result = await h.cli(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(/^Error: /);
+      expect(result.stdout).toBe('');
+    }
+  });
+
+  it('1 with a hint for a 409 conflict', async () => {
+    await h.cli(['generate', 'stuck-someone', '--no-wait']);
+    const result = await h.cli(['generate', 'stuck-someone']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/409/);
+    expect(result.stderr).toMatch(/try again/i);
+  });
+
+  it('1 for a 404 with a hint', async () => {
+    const result = await h.cli(['read', 'nobody']);
+    expect(result.code).toBe(1);
+    expectOneErrorLine(result.stderr);
+  });
+
+  it('1 for a rate limit, saying when to come back', async () => {
+    const env = { PROFILE_ARTICLES_API_KEY: KEYS.limited };
+    await h.cli(['credits'], { env });
+    await h.cli(['credits'], { env });
+    const result = await h.cli(['credits'], { env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/429/);
+    expect(result.stderr).toMatch(/Come back in \d+ s/);
+  });
+
+  it('1 when --timeout runs out, naming the job and how to resume', async () => {
+    const result = await h.cli(['generate', 'stuck-someone', '--timeout', '0.3']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/profile-articles job [0-9a-f-]{36} --wait/);
+  });
+
+  it('130 on Ctrl-C while waiting; the job goes on', async () => {
+    const result = await h.cli(['generate', 'stuck-someone'], {
+      onOutput: { match: /started/, then: (child) => setTimeout(() => child.kill('SIGINT'), 100) },
+    });
+    expect(result.code).toBe(130);
+    expect(result.stderr).toMatch(/goes on/);
+    expect(result.stderr).toMatch(/profile-articles job [0-9a-f-]{36} --wait/);
+    expect(h.server.service.state().jobs.activeFor('stuck-someone')?.job.status).toBe('queued');
+  });
+});
+
+afterAll(() => {
+  // Not one byte of any key in anything the CLI printed in this file.
+  const all = transcript.join('\n');
+  for (const key of Object.values(KEYS)) expect(all).not.toContain(key);
+  expect(all).not.toContain('WRONGKEY');
+});

@@ -1,0 +1,120 @@
+// Runs the built bin as a user would, against a real mock server on a free port.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type MockConfig, type MockServer, startMockServer } from '@profile-articles/mock-server';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+
+export const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+
+/** Every key in the test config is unique text, so a leak shows up in a plain search. */
+export const KEYS = {
+  main: 'pa_test_MAINKEY_0123456789',
+  poor: 'pa_test_POORKEY_0123456789',
+  limited: 'pa_test_LIMITKEY_012345678',
+};
+
+export const CLI_CONFIG: MockConfig = {
+  accounts: [
+    { id: 'main', apiKeys: [KEYS.main], credits: 1000 },
+    { id: 'poor', apiKeys: [KEYS.poor], credits: 50 },
+    { id: 'limited', apiKeys: [KEYS.limited], credits: 1000, pricing: { requests_per_minute: 2 } },
+  ],
+  jobs: { queuedMs: 100, runningMs: 200 },
+};
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Everything the CLI printed in this test file, to search for leaked keys at the end. */
+export const transcript: string[] = [];
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  input?: string;
+  /** Called once stdout or stderr contains this text. */
+  onOutput?: { match: RegExp; then: (child: ReturnType<typeof spawn>, match: RegExpExecArray) => void };
+  timeoutMs?: number;
+}
+
+export function runCli(args: string[], options: RunOptions = {}): Promise<CliResult> {
+  const env: Record<string, string | undefined> = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    CI: 'true',
+    ...options.env,
+  };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: env as NodeJS.ProcessEnv,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  let triggered = false;
+  const check = () => {
+    const match = options.onOutput?.match.exec(stdout + stderr);
+    if (options.onOutput && match && !triggered) {
+      triggered = true;
+      options.onOutput.then(child, match);
+    }
+  };
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+    check();
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+    check();
+  });
+  child.stdin.end(options.input ?? '');
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 15_000);
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      transcript.push(stdout, stderr);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+export interface CliHarness {
+  server: MockServer;
+  configDir: string;
+  /** Runs with the main key in the environment, the mock's URL and a fast poll. */
+  cli(args: string[], options?: RunOptions): Promise<CliResult>;
+}
+
+export function useCliMock(config: MockConfig = CLI_CONFIG): CliHarness {
+  const harness = {} as CliHarness;
+  beforeAll(async () => {
+    harness.server = await startMockServer({ port: 0, config });
+  });
+  afterAll(() => harness.server.close());
+  beforeEach(() => {
+    harness.server.service.reset();
+    harness.configDir = mkdtempSync(join(tmpdir(), 'pa-cli-'));
+  });
+  harness.cli = (args, options = {}) =>
+    runCli(args, {
+      ...options,
+      env: {
+        PROFILE_ARTICLES_API_KEY: KEYS.main,
+        PROFILE_ARTICLES_BASE_URL: harness.server.url,
+        PROFILE_ARTICLES_POLL_INTERVAL: '0.05',
+        PROFILE_ARTICLES_CONFIG_DIR: harness.configDir,
+        ...options.env,
+      },
+    });
+  return harness;
+}
+
+/** The single JSON value on stdout; throws if stdout holds anything else. */
+export function onlyJson(stdout: string): any {
+  return JSON.parse(stdout);
+}

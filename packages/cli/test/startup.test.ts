@@ -1,0 +1,36 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { BIN } from './helpers.js';
+
+const TRACER = fileURLToPath(new URL('./fixtures/trace-imports.mjs', import.meta.url));
+
+function loadedModules(args: string[]): { code: number | null; modules: string[] } {
+  const file = join(mkdtempSync(join(tmpdir(), 'pa-trace-')), 'trace.txt');
+  const result = spawnSync(process.execPath, ['--import', TRACER, BIN, ...args], {
+    env: { ...process.env, TRACE_FILE: file },
+  });
+  return { code: result.status, modules: readFileSync(file, 'utf8').trim().split('\n') };
+}
+
+const HEAVY = [/\/sdk\//, /\/zod\//, /\/ora\//, /\/conf\//, /\/mock-server\//, /\/msw\//];
+
+describe('start-up', () => {
+  it.each([[['--help']], [['--version']], [['frobnicate']], [['read']], [['generate', '--help']]])(
+    '%j loads neither the SDK, zod, ora nor conf',
+    (args) => {
+      const { modules } = loadedModules(args);
+      expect(modules.some((m) => m.includes('commander'))).toBe(true);
+      for (const heavy of HEAVY) expect(modules.filter((m) => heavy.test(m))).toEqual([]);
+    },
+  );
+
+  it('loads the SDK only when a command needs it', () => {
+    const { modules } = loadedModules(['credits', '--base-url', 'http://127.0.0.1:9', '--api-key', 'k']);
+    expect(modules.some((m) => /\/sdk\//.test(m))).toBe(true);
+    expect(modules.filter((m) => /\/ora\/|\/mock-server\//.test(m))).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+// The spinner as a person sees it: in a real terminal (tmux), and never in a pipe.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { BIN, KEYS, useCliMock } from './helpers.js';
+
+const h = useCliMock({
+  accounts: [{ id: 'main', apiKeys: [KEYS.main], credits: 1000 }],
+  jobs: { queuedMs: 1500, runningMs: 1500 },
+});
+
+const SPINNER_FRAMES = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/;
+const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+
+describe('spinner', () => {
+  it.runIf(hasTmux)(
+    'shows the job status and elapsed time on a terminal, and the article at the end',
+    async () => {
+      const session = `pa-tty-${process.pid}`;
+      const env = `PROFILE_ARTICLES_API_KEY=${KEYS.main} PROFILE_ARTICLES_BASE_URL=${h.server.url} PROFILE_ARTICLES_POLL_INTERVAL=0.2 PROFILE_ARTICLES_CONFIG_DIR=${h.configDir}`;
+      const command = `env -u CI ${env} ${process.execPath} ${BIN} generate ada-lovelace; echo EXIT=$?; sleep 30`;
+      execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', '160', '-y', '50', command]);
+      const screens: string[] = [];
+      try {
+        const deadline = Date.now() + 15_000;
+        while (Date.now() < deadline) {
+          const screen = execFileSync('tmux', ['capture-pane', '-p', '-t', session], { encoding: 'utf8' });
+          screens.push(screen);
+          if (screen.includes('EXIT=')) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      } finally {
+        spawnSync('tmux', ['kill-session', '-t', session]);
+      }
+      const spinning = screens.filter((s) => /Generating ada-lovelace: (queued|running) \(\d+s\)/.test(s));
+      expect(spinning.length).toBeGreaterThan(0);
+      expect(spinning.some((s) => SPINNER_FRAMES.test(s))).toBe(true);
+      expect(screens.some((s) => /running/.test(s))).toBe(true);
+      const last = screens.at(-1)!;
+      expect(last).toContain('EXIT=0');
+      expect(last).toContain('Sources');
+      // The spinner line is gone once the article is printed.
+      expect(last).not.toMatch(/Generating ada-lovelace: (queued|running)/);
+    },
+  );
+
+  it('prints no spinner, no escape codes and no frames into a pipe', async () => {
+    const result = await h.cli(['generate', 'grace-hopper'], {
+      env: { CI: undefined, PROFILE_ARTICLES_POLL_INTERVAL: '0.2' },
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).not.toMatch(SPINNER_FRAMES);
+    expect(result.stderr + result.stdout).not.toContain('\u001b[');
+    expect(result.stderr).not.toContain('Generating');
+  });
+});
