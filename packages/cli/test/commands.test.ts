@@ -95,7 +95,7 @@ describe('reading and generating', () => {
     const waited = await h.cli(['buy', '200', '--wait'], {
       onOutput: {
         match: /(http:\S+\/checkout\/cs_test_\w+)/,
-        then: (_child, match) => void fetch(`${match[1]}/pay`, { method: 'POST' }),
+        run: (_child, match) => void fetch(`${match[1]}/pay`, { method: 'POST' }),
       },
     });
     expect(waited.code).toBe(0);
@@ -184,7 +184,7 @@ describe('exit codes and messages', () => {
 
   it('130 on Ctrl-C while waiting; the job goes on', async () => {
     const result = await h.cli(['generate', 'stuck-someone'], {
-      onOutput: { match: /started/, then: (child) => setTimeout(() => child.kill('SIGINT'), 100) },
+      onOutput: { match: /started/, run: (child) => setTimeout(() => child.kill('SIGINT'), 100) },
     });
     expect(result.code).toBe(130);
     expect(result.stderr).toMatch(/goes on/);

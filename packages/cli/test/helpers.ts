@@ -38,7 +38,7 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   input?: string;
   /** Called once stdout or stderr contains this text. */
-  onOutput?: { match: RegExp; then: (child: ReturnType<typeof spawn>, match: RegExpExecArray) => void };
+  onOutput?: { match: RegExp; run: (child: ReturnType<typeof spawn>, match: RegExpExecArray) => void };
   timeoutMs?: number;
 }
 
@@ -61,7 +61,7 @@ export function runCli(args: string[], options: RunOptions = {}): Promise<CliRes
     const match = options.onOutput?.match.exec(stdout + stderr);
     if (options.onOutput && match && !triggered) {
       triggered = true;
-      options.onOutput.then(child, match);
+      options.onOutput.run(child, match);
     }
   };
   child.stdout.on('data', (chunk) => {

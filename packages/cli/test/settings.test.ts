@@ -110,7 +110,7 @@ describe('completion and mock', () => {
     const result = await h.cli(['mock', '--port', '0'], {
       onOutput: {
         match: /listening on (http:\S+)/,
-        then: (child, match) => {
+        run: (child, match) => {
           url = match[1]!;
           fetch(`${url}/api/v1/credits`, { headers: { authorization: 'Bearer demo-key' } })
             .then((r) => r.json())
