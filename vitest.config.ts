@@ -19,5 +19,6 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
+    reporters: ['default', './scripts/vitest-summary-reporter.ts'],
   },
 });

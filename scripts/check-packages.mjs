@@ -1,0 +1,90 @@
+// pnpm check:packages: what a customer gets from npm. Packs each package, lints the
+// tarball's shape (publint) and its types for every resolution mode (attw), installs the
+// tarballs into an empty npm project, then imports and requires them and runs the bins.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const packages = ['sdk', 'mock-server', 'cli'];
+const out = mkdtempSync(join(tmpdir(), 'profile-articles-pack-'));
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+function run(command, args, options = {}) {
+  const shown = args.map((arg) => (arg.includes('\n') ? '<script>' : arg));
+  process.stdout.write(`$ ${command.replace(`${root}/`, '')} ${shown.join(' ')}\n`);
+  return execFileSync(command, args, { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', ...options });
+}
+
+const tarballs = {};
+for (const name of packages) {
+  const dir = join(root, 'packages', name);
+  run('pnpm', ['pack', '--pack-destination', out], { cwd: dir });
+  tarballs[name] = join(
+    out,
+    readdirSync(out).find((file) => file.includes(`-${name}-`)),
+  );
+  process.stdout.write(run(bin('publint'), ['run', '--strict'], { cwd: dir }));
+  process.stdout.write(
+    run(bin('attw'), [tarballs[name], '--format', 'table-flipped', '--profile', 'node16']),
+  );
+}
+
+// An empty npm project, as a customer has.
+const app = mkdtempSync(join(tmpdir(), 'profile-articles-app-'));
+writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true }));
+run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...Object.values(tarballs)], {
+  cwd: app,
+});
+
+const esm = `
+import { ProfileArticles, isJob, NotFoundError } from '@profile-articles/sdk';
+import { JobSchema } from '@profile-articles/sdk/schemas';
+import { startMockServer } from '@profile-articles/mock-server';
+import { run } from '@profile-articles/cli';
+const server = await startMockServer({ port: 0 });
+const client = new ProfileArticles({ apiKey: 'demo-key', baseUrl: server.url, pollIntervalMs: 50 });
+const article = await client.articles.generateAndWait('ada-lovelace');
+if (article.title !== 'Ada Lovelace' || typeof isJob !== 'function' || !JobSchema || !NotFoundError || !run) throw new Error('esm');
+await server.close();
+console.log('import: ok');
+`;
+const cjs = `
+const { ProfileArticles } = require('@profile-articles/sdk');
+const { JobSchema } = require('@profile-articles/sdk/schemas');
+const { createMockService } = require('@profile-articles/mock-server');
+const { run } = require('@profile-articles/cli');
+if (!ProfileArticles || !JobSchema || !createMockService || !run) throw new Error('cjs');
+console.log('require: ok');
+`;
+process.stdout.write(run('node', ['--input-type=module', '-e', esm], { cwd: app }));
+process.stdout.write(run('node', ['-e', cjs], { cwd: app }));
+process.stdout.write(run('npx', ['profile-articles', '--help'], { cwd: app }).split('\n')[0] + '\n');
+
+// The installed CLI against the installed mock, both through npx.
+const mock = spawn('npx', ['profile-articles-mock', '--port', '0'], {
+  cwd: app,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const url = await new Promise((resolve, reject) => {
+  let text = '';
+  mock.stdout.on('data', (chunk) => {
+    text += chunk;
+    const match = /http:\/\/127\.0\.0\.1:\d+/.exec(text);
+    if (match) resolve(match[0]);
+  });
+  mock.on('exit', () => reject(new Error('the mock exited')));
+});
+try {
+  const credits = run('npx', ['profile-articles', 'credits', '--json', '--base-url', url], {
+    cwd: app,
+    env: { ...process.env, PROFILE_ARTICLES_API_KEY: 'demo-key', PROFILE_ARTICLES_CONFIG_DIR: app },
+  });
+  if (JSON.parse(credits).credits !== 1000) throw new Error(`unexpected credits: ${credits}`);
+  process.stdout.write('npx profile-articles credits: ok\n');
+} finally {
+  mock.kill('SIGTERM');
+}
+process.stdout.write('packages: ok\n');
