@@ -15,7 +15,12 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'packages/*/test/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'examples/*/**/*.test.ts',
+    ],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
