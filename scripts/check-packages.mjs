@@ -87,4 +87,5 @@ try {
 } finally {
   mock.kill('SIGTERM');
 }
+await new Promise((resolve) => mock.once('exit', resolve));
 process.stdout.write('packages: ok\n');

@@ -1,0 +1,27 @@
+// `pnpm demo` must keep working: the tour runs through the real CLI, exits 0, under 30 s.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+
+it('the demo tour passes every step in under 30 seconds', () => {
+  const script = fileURLToPath(new URL('./demo.mjs', import.meta.url));
+  const started = Date.now();
+  const result = spawnSync(process.execPath, [script], {
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true' },
+  });
+  expect(result.stderr).not.toContain('Demo failed');
+  expect(result.status).toBe(0);
+  expect(Date.now() - started).toBeLessThan(30_000);
+  for (const command of [
+    'credits',
+    'generate ada-lovelace',
+    'read ada-lovelace',
+    'update ada-lovelace',
+    'generate fail-demo-person',
+    'buy 500 --wait',
+  ]) {
+    expect(result.stdout).toContain(`$ profile-articles ${command}`);
+  }
+  expect(result.stdout).toContain('Payment received: your balance is 1299 credits');
+}, 40_000);
