@@ -23,5 +23,5 @@ it('the demo tour passes every step in under 30 seconds', () => {
   ]) {
     expect(result.stdout).toContain(`$ profile-articles ${command}`);
   }
-  expect(result.stdout).toContain('Payment received: your balance is 1299 credits');
+  expect(result.stdout + result.stderr).toContain('Payment received: your balance is 1299 credits');
 }, 40_000);
