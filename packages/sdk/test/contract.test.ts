@@ -17,6 +17,7 @@ import {
   RateLimitError,
   ValidationError,
 } from '../src/index.js';
+import { rejectionOf } from './rejection.js';
 
 const CONFIG = {
   accounts: [
@@ -55,15 +56,6 @@ function useService(kind: Kind, config: object = CONFIG) {
   ctx.client = (key = 'key-1', extra = {}) =>
     new ProfileArticles({ apiKey: key, baseUrl: ctx.baseUrl, pollIntervalMs: 20, maxRetries: 0, ...extra });
   return ctx;
-}
-
-async function rejectionOf(promise: Promise<unknown>): Promise<any> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
 }
 
 describe.each<Kind>(['http', 'msw'])('SDK contract over %s', (kind) => {

@@ -15,6 +15,7 @@ import {
   TimeoutError,
   ValidationError,
 } from '../src/index.js';
+import { rejectionOf } from './rejection.js';
 import { hang, JOB, reply, reset, scriptedServer } from './scripted-server.js';
 
 const servers: Array<{ close: () => Promise<void> }> = [];
@@ -30,15 +31,6 @@ async function setup(
   servers.push(server);
   const client = new ProfileArticles({ apiKey: 'sk-secret', baseUrl: server.url, ...options });
   return { server, client };
-}
-
-async function rejectionOf(promise: Promise<unknown>): Promise<any> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
 }
 
 describe('retries', () => {
