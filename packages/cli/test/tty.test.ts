@@ -43,6 +43,29 @@ describe('spinner', () => {
     },
   );
 
+  it.runIf(hasTmux)('login reads the key from a hidden prompt, never echoing it', async () => {
+    const session = `pa-login-${process.pid}`;
+    const command = `env PROFILE_ARTICLES_CONFIG_DIR=${h.configDir} ${process.execPath} ${BIN} login --base-url ${h.server.url}; echo EXIT=$?; sleep 30`;
+    execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', '120', '-y', '20', command]);
+    const capture = () => execFileSync('tmux', ['capture-pane', '-p', '-t', session], { encoding: 'utf8' });
+    const waitFor = async (text: string) => {
+      const deadline = Date.now() + 10_000;
+      while (!capture().includes(text) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      return capture();
+    };
+    try {
+      await waitFor('API key:');
+      execFileSync('tmux', ['send-keys', '-t', session, '-l', KEYS.main]);
+      execFileSync('tmux', ['send-keys', '-t', session, 'Enter']);
+      const screen = await waitFor('EXIT=');
+      expect(screen).toContain('Logged in to');
+      expect(screen).toContain('EXIT=0');
+      expect(screen).not.toContain(KEYS.main);
+    } finally {
+      spawnSync('tmux', ['kill-session', '-t', session]);
+    }
+  });
+
   it('prints no spinner, no escape codes and no frames into a pipe', async () => {
     const result = await h.cli(['generate', 'grace-hopper'], {
       env: { CI: undefined, PROFILE_ARTICLES_POLL_INTERVAL: '0.2' },
