@@ -63,11 +63,10 @@ process.stdout.write(run('node', ['--input-type=module', '-e', esm], { cwd: app 
 process.stdout.write(run('node', ['-e', cjs], { cwd: app }));
 process.stdout.write(run('npx', ['profile-articles', '--help'], { cwd: app }).split('\n')[0] + '\n');
 
-// The installed CLI against the installed mock, both through npx.
-const mock = spawn('npx', ['profile-articles-mock', '--port', '0'], {
-  cwd: app,
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+// The installed CLI (through npx) against the installed mock. The mock's bin is run
+// directly, so that SIGTERM reaches it: npx would exit and leave it running.
+const mockBin = join(app, 'node_modules', '.bin', 'profile-articles-mock');
+const mock = spawn(mockBin, ['--port', '0'], { cwd: app, stdio: ['ignore', 'pipe', 'inherit'] });
 const url = await new Promise((resolve, reject) => {
   let text = '';
   mock.stdout.on('data', (chunk) => {
