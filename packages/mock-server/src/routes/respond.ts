@@ -3,9 +3,9 @@ import type { Outcome } from '../outcome.js';
 
 /** Writes an Outcome as a JSON response. */
 export function respond(outcome: Outcome): Response {
-  // Hono's c.json only accepts known status codes; the Response constructor takes any.
-  const headers = new Headers(outcome.headers);
-  headers.set('content-type', 'application/json');
+  // A string body with plain-object headers lets @hono/node-server write the answer
+  // without building a full WHATWG Response.
+  const headers = { ...outcome.headers, 'content-type': 'application/json' };
   return new Response(JSON.stringify(outcome.body), { status: outcome.status, headers });
 }
 
