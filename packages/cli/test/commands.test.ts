@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   BalanceResponseSchema,
   CheckoutSessionResponseSchema,
@@ -101,6 +104,26 @@ describe('reading and generating', () => {
     expect(waited.code).toBe(0);
     expect(waited.stdout).toMatch(/Pay for 200 credits for \$10\.00/);
     expect(waited.stderr).toMatch(/Payment received: your balance is 1200 credits/);
+  });
+});
+
+describe('buy --open', () => {
+  it('hands the payment page to the browser', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pa-browser-'));
+    const browser = join(dir, 'browser.sh');
+    writeFileSync(browser, `#!/bin/sh\necho "$1" > ${dir}/opened.txt\n`, { mode: 0o755 });
+    const result = await h.cli(['buy', '100', '--open'], { env: { BROWSER: browser } });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('Opened the payment page');
+    const url = /http:\S+\/checkout\/cs_test_\w+/.exec(result.stdout)![0];
+    expect(readFileSync(join(dir, 'opened.txt'), 'utf8').trim()).toBe(url);
+  });
+
+  it('falls back to printing the address when no browser can be opened', async () => {
+    const result = await h.cli(['buy', '100', '--open'], { env: { BROWSER: 'false' } });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/http:\S+\/checkout\/cs_test_\w+/);
+    expect(result.stderr).toContain('Could not open a browser');
   });
 });
 

@@ -18,6 +18,25 @@ function parseCredits(raw: string): number {
   return credits;
 }
 
+/** True when a browser launcher started and did not fail within a moment. */
+async function openInBrowser(url: string): Promise<boolean> {
+  try {
+    const { default: open } = await import('open');
+    const launcher = await open(url);
+    // Launchers (xdg-open, open) exit at once; a non-zero code means no browser was found.
+    const code = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => resolve(0), 2000);
+      launcher.once('exit', (exitCode) => {
+        clearTimeout(timer);
+        resolve(exitCode);
+      });
+    });
+    return code === 0;
+  } catch {
+    return false;
+  }
+}
+
 export async function buyCommand(ctx: Context, rawCredits: string, options: BuyOptions): Promise<void> {
   const credits = parseCredits(rawCredits);
   const client = await ctx.client();
@@ -35,13 +54,12 @@ export async function buyCommand(ctx: Context, rawCredits: string, options: BuyO
     out.line(`  ${out.style.cyan(session.url)}`);
   }
   if (options.open) {
-    try {
-      const { default: open } = await import('open');
-      await open(session.url);
-      out.note('Opened the payment page in your browser.');
-    } catch {
-      out.note('Could not open a browser: open the address above yourself.');
-    }
+    const opened = await openInBrowser(session.url);
+    out.note(
+      opened
+        ? 'Opened the payment page in your browser.'
+        : 'Could not open a browser: open the address above yourself.',
+    );
   }
   if (!options.wait) {
     out.note(
