@@ -66,6 +66,44 @@ describe('spinner', () => {
     }
   });
 
+  it.runIf(hasTmux)('colours a terminal, and not with NO_COLOR', async () => {
+    await h.cli(['generate', 'ada-lovelace', '--no-wait']);
+    h.server.service.advanceClock(5000);
+    const screenOf = async (noColor: boolean) => {
+      const session = `pa-color-${process.pid}-${noColor}`;
+      const env = `PROFILE_ARTICLES_API_KEY=${KEYS.main} PROFILE_ARTICLES_BASE_URL=${h.server.url} PROFILE_ARTICLES_CONFIG_DIR=${h.configDir}${noColor ? ' NO_COLOR=1' : ''}`;
+      execFileSync('tmux', [
+        'new-session',
+        '-d',
+        '-s',
+        session,
+        '-x',
+        '160',
+        '-y',
+        '60',
+        `env -u CI ${env} ${process.execPath} ${BIN} read ada-lovelace; echo EXIT=$?; sleep 30`,
+      ]);
+      try {
+        const deadline = Date.now() + 10_000;
+        let screen = '';
+        while (!screen.includes('EXIT=') && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 100));
+          screen = execFileSync('tmux', ['capture-pane', '-e', '-p', '-t', session], { encoding: 'utf8' });
+        }
+        return screen;
+      } finally {
+        spawnSync('tmux', ['kill-session', '-t', session]);
+      }
+    };
+    const coloured = await screenOf(false);
+    expect(coloured).toContain('EXIT=0');
+    expect(coloured).toContain('\u001b[');
+    const plain = await screenOf(true);
+    expect(plain).toContain('EXIT=0');
+    expect(plain).toContain('Ada Lovelace');
+    expect(plain).not.toContain('\u001b[');
+  });
+
   it('prints no spinner, no escape codes and no frames into a pipe', async () => {
     const result = await h.cli(['generate', 'grace-hopper'], {
       env: { CI: undefined, PROFILE_ARTICLES_POLL_INTERVAL: '0.2' },

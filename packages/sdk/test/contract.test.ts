@@ -189,11 +189,15 @@ describe.each<Kind>(['http', 'msw'])('SDK contract over %s', (kind) => {
 });
 
 describe.each([
-  ['disabled', PaymentsNotConfiguredError],
-  ['unavailable', CheckoutUnavailableError],
-] as const)('checkout with payments %s', (payments, ErrorClass) => {
-  const ctx = useService('http', { ...CONFIG, payments });
-  it(`throws ${ErrorClass.name}`, async () => {
-    expect(await rejectionOf(ctx.client().credits.checkout(100))).toBeInstanceOf(ErrorClass);
+  ['http', 'disabled', PaymentsNotConfiguredError],
+  ['http', 'unavailable', CheckoutUnavailableError],
+  ['msw', 'disabled', PaymentsNotConfiguredError],
+  ['msw', 'unavailable', CheckoutUnavailableError],
+] as const)('checkout over %s with payments %s', (kind, payments, ErrorClass) => {
+  const ctx = useService(kind, { ...CONFIG, payments });
+  it(`throws ${ErrorClass.name} after one attempt`, async () => {
+    const error = await rejectionOf(ctx.client('key-1', { maxRetries: 2 }).credits.checkout(100));
+    expect(error).toBeInstanceOf(ErrorClass);
+    expect(error.attempts).toBe(1);
   });
 });

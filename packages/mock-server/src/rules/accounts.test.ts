@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeConfig } from '../config.js';
+import { bearerToken, createAccounts } from './accounts.js';
+
+describe('accounts', () => {
+  const accounts = createAccounts(
+    normalizeConfig({
+      accounts: [
+        { id: 'a', apiKeys: ['key-1', 'key-2'] },
+        { id: 'b', apiKeys: ['key-3'] },
+      ],
+    }).accounts,
+  );
+
+  it('find the account of every key, and nothing for other strings', () => {
+    expect(accounts.byApiKey('key-1')?.id).toBe('a');
+    expect(accounts.byApiKey('key-2')?.id).toBe('a');
+    expect(accounts.byApiKey('key-3')?.id).toBe('b');
+    expect(accounts.byApiKey('key-')).toBeUndefined();
+    expect(accounts.byApiKey('')).toBeUndefined();
+  });
+
+  it('read only well-formed bearer headers', () => {
+    expect(bearerToken('Bearer abc')).toBe('abc');
+    expect(bearerToken('bearer abc')).toBe('abc');
+    expect(bearerToken('Basic abc')).toBeUndefined();
+    expect(bearerToken('Bearer')).toBeUndefined();
+    expect(bearerToken('Bearer a b')).toBeUndefined();
+    expect(bearerToken(undefined)).toBeUndefined();
+  });
+});
