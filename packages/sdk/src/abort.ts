@@ -1,14 +1,20 @@
 // Waits and signals that every runtime with fetch has, without AbortSignal.any (absent on older ones).
 
-/** One signal that aborts when any of the given ones does, with that one's reason. */
+const noop = () => {};
+
+/**
+ * One signal that aborts when any of the given ones does, with that one's reason.
+ * With none given: undefined, and with one: that one, so the common call costs nothing.
+ */
 export function anySignal(signals: ReadonlyArray<AbortSignal | undefined>): {
-  signal: AbortSignal;
+  signal: AbortSignal | undefined;
   dispose: () => void;
 } {
+  const given = signals.filter((signal): signal is AbortSignal => signal !== undefined);
+  if (given.length <= 1) return { signal: given[0], dispose: noop };
   const controller = new AbortController();
   const cleanups: Array<() => void> = [];
-  for (const signal of signals) {
-    if (!signal) continue;
+  for (const signal of given) {
     if (signal.aborted) {
       controller.abort(signal.reason);
       break;

@@ -80,7 +80,7 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
   async function attempt<T>(
     spec: RequestSpec<T>,
     info: RequestInfo,
-    signal: AbortSignal,
+    signal: AbortSignal | undefined,
     timeoutMs: number,
   ): Promise<AttemptOutcome<T>> {
     const headers: Record<string, string> = {
@@ -99,12 +99,12 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
         timeout: timeoutMs,
         retry: 0,
         throwHttpErrors: false,
-        signal,
+        ...(signal ? { signal } : {}),
         fetch: options.fetch,
       });
       parsed = await readJson(response);
     } catch (error) {
-      if (signal.aborted) throw signal.reason;
+      if (signal?.aborted) throw signal.reason;
       if (error instanceof KyTimeoutError || (error as Error)?.name === 'TimeoutError') {
         const timeout = new TimeoutError(`${spec.method} ${spec.path} timed out after ${timeoutMs} ms`);
         // A timed-out request may have reached the server: only idempotent calls retry.

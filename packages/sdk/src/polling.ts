@@ -38,7 +38,9 @@ export async function pollUntilTerminal(
         last ? { job: last } : {},
       ),
   );
-  const { signal, dispose } = anySignal([options.signal, timeout.signal]);
+  const combined = anySignal([options.signal, timeout.signal]);
+  const { dispose } = combined;
+  const signal = combined.signal ?? timeout.signal;
   try {
     let job = first;
     for (;;) {

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { anySignal, sleep, timeoutSignal } from './abort.js';
+
+describe('anySignal', () => {
+  it('passes none or one signal through without a new controller', () => {
+    expect(anySignal([undefined, undefined]).signal).toBeUndefined();
+    const one = new AbortController();
+    expect(anySignal([undefined, one.signal]).signal).toBe(one.signal);
+  });
+
+  it('aborts with the reason of whichever signal aborts first', () => {
+    const a = new AbortController();
+    const b = new AbortController();
+    const { signal, dispose } = anySignal([a.signal, b.signal]);
+    b.abort(new Error('b'));
+    expect(signal?.aborted).toBe(true);
+    expect(signal?.reason).toEqual(new Error('b'));
+    dispose();
+  });
+
+  it('is aborted at once when a given signal already is', () => {
+    const a = new AbortController();
+    a.abort('early');
+    expect(anySignal([a.signal, new AbortController().signal]).signal?.reason).toBe('early');
+  });
+});
+
+describe('sleep and timeoutSignal', () => {
+  it('sleep rejects with the reason the moment the signal aborts', async () => {
+    const { signal, dispose } = timeoutSignal(20, () => new Error('late'));
+    const started = Date.now();
+    await expect(sleep(10_000, signal)).rejects.toThrow('late');
+    expect(Date.now() - started).toBeLessThan(200);
+    dispose();
+  });
+});
