@@ -1,5 +1,6 @@
 // The mock service: state, rules and one fetch-style handler. It knows nothing of
 // node:http or msw; the adapters in node.ts and msw.ts only pass Requests in.
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { type MockConfig, type NormalizedConfig, normalizeConfig } from './config.js';
@@ -19,6 +20,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export interface MockServiceOptions {
   /** The clock's time source; real time by default. */
   now?: () => number;
+  /** Makes every id (jobs, articles, checkouts); random UUIDs by default. Pass a seeded one for replayable runs. */
+  newId?: () => string;
 }
 
 export interface MockService {
@@ -43,7 +46,8 @@ export function createMockService(
 ): MockService {
   const normalized = normalizeConfig(config);
   let clock: Clock = createClock(options.now);
-  let state = createState(normalized);
+  const newId = options.newId ?? randomUUID;
+  let state = createState(normalized, newId);
 
   // Every request first brings the state up to the clock: jobs move, keys expire.
   const now = () => {
@@ -117,7 +121,7 @@ export function createMockService(
     config: normalized,
     reset() {
       clock = createClock(options.now);
-      state = createState(normalized);
+      state = createState(normalized, newId);
     },
     advanceClock(ms) {
       clock.advance(ms);

@@ -23,21 +23,22 @@ export interface MockState {
   journal: Journal;
 }
 
-export function createState(config: NormalizedConfig): MockState {
+/** `newId` makes every id (jobs, articles, checkouts): random UUIDs, or a seeded source in tests. */
+export function createState(config: NormalizedConfig, newId: () => string): MockState {
   const accounts = createAccounts(config.accounts);
   const scheduler = createScheduler();
   const ledger = createLedger(new Map(config.accounts.map((account) => [account.id, account.credits])));
-  const articles = createArticles();
+  const articles = createArticles(newId);
   return {
     config,
     accounts,
     scheduler,
     ledger,
     articles,
-    jobs: createJobs({ scheduler, ledger, articles, times: config.jobs }),
+    jobs: createJobs({ scheduler, ledger, articles, times: config.jobs, newId }),
     idempotency: createIdempotencyKeys(scheduler),
     rateLimiter: createRateLimiter(),
-    checkouts: createCheckouts(ledger),
+    checkouts: createCheckouts(ledger, newId),
     journal: createJournal(),
   };
 }

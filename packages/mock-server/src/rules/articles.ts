@@ -1,5 +1,4 @@
 // One article per profile, shared by every account.
-import { randomUUID } from 'node:crypto';
 import type { Article } from '@profile-articles/sdk/schemas';
 import { writeArticle } from './article-content.js';
 
@@ -9,7 +8,7 @@ export interface Articles {
   publish(profileId: string, at: number): Article;
 }
 
-export function createArticles(): Articles {
+export function createArticles(newId: () => string): Articles {
   const store = new Map<string, Article>();
   return {
     get: (profileId) => store.get(profileId),
@@ -18,7 +17,7 @@ export function createArticles(): Articles {
       const version = (previous?.current_version ?? 0) + 1;
       const now = new Date(at).toISOString();
       const article: Article = {
-        article_id: previous?.article_id ?? randomUUID(),
+        article_id: previous?.article_id ?? newId(),
         ...writeArticle(profileId, version),
         current_version: version,
         created_at: previous?.created_at ?? now,

@@ -1,5 +1,4 @@
 // Checkout sessions: created unpaid, paid once. Paying twice adds nothing more.
-import { randomUUID } from 'node:crypto';
 import type { Ledger } from './ledger.js';
 
 export interface CheckoutSession {
@@ -18,12 +17,12 @@ export interface Checkouts {
   pay(sessionId: string, at: number): PayResult;
 }
 
-export function createCheckouts(ledger: Ledger): Checkouts {
+export function createCheckouts(ledger: Ledger, newId: () => string): Checkouts {
   const sessions = new Map<string, CheckoutSession>();
   return {
     create(accountId, credits, creditPriceCents) {
       const session = {
-        id: `cs_test_${randomUUID().replaceAll('-', '')}`,
+        id: `cs_test_${newId().replaceAll('-', '')}`,
         accountId,
         credits,
         amountCents: credits * creditPriceCents,

@@ -7,8 +7,10 @@ import { createScheduler } from './scheduler.js';
 function setup(times = { queuedMs: 10, runningMs: 20 }) {
   const scheduler = createScheduler();
   const ledger = createLedger(new Map([['a', 0]]));
-  const articles = createArticles();
-  const jobs = createJobs({ scheduler, ledger, articles, times });
+  let n = 0;
+  const newId = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+  const articles = createArticles(newId);
+  const jobs = createJobs({ scheduler, ledger, articles, times, newId });
   const start = (profileId: string, at = 0) =>
     jobs.start({ accountId: 'a', profileId, kind: 'generate', credits: 100, queuedTimeoutMs: 1000, at });
   return { scheduler, ledger, articles, jobs, start };
@@ -18,6 +20,8 @@ describe('jobs', () => {
   it('go queued → running → succeeded on the clock and publish the article then', () => {
     const { scheduler, articles, jobs, start } = setup();
     const { job } = start('ada');
+    expect(job.job_id).toBe('00000000-0000-4000-8000-000000000001');
+    expect(jobs.get(job.job_id)?.job).toBe(job);
     expect(jobs.activeFor('ada')?.job).toBe(job);
     scheduler.runDue(9);
     expect(job.status).toBe('queued');

@@ -1,6 +1,5 @@
 // Jobs and their life: queued → running → succeeded, or failed / cancelled with a refund.
 // Transitions are events on the virtual clock; one active job per profile, across accounts.
-import { randomUUID } from 'node:crypto';
 import type { Job } from '@profile-articles/sdk/schemas';
 import type { Articles } from './articles.js';
 import type { Ledger } from './ledger.js';
@@ -37,13 +36,16 @@ export interface Jobs {
   start(request: StartJob): JobRecord;
 }
 
-export function createJobs(deps: {
+export interface JobsDeps {
   scheduler: Scheduler;
   ledger: Ledger;
   articles: Articles;
   times: JobTimes;
-}): Jobs {
-  const { scheduler, ledger, articles, times } = deps;
+  newId: () => string;
+}
+
+export function createJobs(deps: JobsDeps): Jobs {
+  const { scheduler, ledger, articles, times, newId } = deps;
   const byId = new Map<string, JobRecord>();
   const activeByProfile = new Map<string, JobRecord>();
 
@@ -68,7 +70,7 @@ export function createJobs(deps: {
     activeFor: (profileId) => activeByProfile.get(profileId),
     start({ accountId, profileId, kind, credits, queuedTimeoutMs, at }) {
       const job: Job = {
-        job_id: randomUUID(),
+        job_id: newId(),
         profile_id: profileId,
         status: 'queued',
         credits_charged: credits,
