@@ -2,6 +2,7 @@
 // on abort or timeout. Stopping to wait never cancels the job on the server.
 import { anySignal, sleep, timeoutSignal } from './abort.js';
 import { RateLimitError, TimeoutError } from './errors.js';
+import type { Logger } from './options.js';
 import { isTerminalStatus, type Job } from './schemas/job.js';
 
 export interface WaitOptions {
@@ -19,6 +20,8 @@ export const DEFAULT_WAIT_TIMEOUT_MS = 35 * 60_000;
 export interface PollDeps {
   getJob: (jobId: string, signal: AbortSignal) => Promise<Job>;
   intervalMs: number;
+  /** The client's logger: a debug line for each wait. */
+  logger?: Logger | undefined;
 }
 
 export async function pollUntilTerminal(
@@ -50,13 +53,16 @@ export async function pollUntilTerminal(
         } catch (error) {
           if (!(error instanceof RateLimitError) || signal.aborted) throw error;
           // The transport already waited out its retries; keep the poll going on the server's terms.
-          await sleep((error.retryAfterSeconds ?? 1) * 1000, signal);
+          const waitMs = (error.retryAfterSeconds ?? 1) * 1000;
+          deps.logger?.debug(`job ${jobId}: rate limited, polling again in ${waitMs} ms`);
+          await sleep(waitMs, signal);
           continue;
         }
         last = job;
         options.onPoll?.(job);
       }
       if (isTerminalStatus(job.status)) return job;
+      deps.logger?.debug(`job ${jobId} is ${job.status}; polling again in ${intervalMs} ms`);
       job = undefined;
       await sleep(intervalMs, signal);
     }

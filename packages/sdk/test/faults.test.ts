@@ -237,6 +237,22 @@ describe('timeouts, connections and aborts', () => {
     expect(Date.now() - started).toBeLessThan(400);
   });
 
+  it('logs each attempt, retry and poll wait through the logger', async () => {
+    const lines: string[] = [];
+    const { client } = await setup(
+      [
+        reply(503, {}, { 'retry-after': '0' }),
+        reply(200, { ...JOB, status: 'running' }),
+        reply(200, { ...JOB, status: 'succeeded' }),
+      ],
+      { logger: { debug: (line) => lines.push(line) } },
+    );
+    await client.jobs.waitFor(JOB.job_id, { intervalMs: 5 });
+    expect(lines.filter((l) => / -> \d{3} in \d+ ms \(attempt \d\)$/.test(l))).toHaveLength(3);
+    expect(lines.some((l) => l.startsWith('retrying GET '))).toBe(true);
+    expect(lines).toContain(`job ${JOB.job_id} is running; polling again in 5 ms`);
+  });
+
   it('waitFor keeps polling through a 429 that outlasts the transport’s retries', async () => {
     const { server, client } = await setup(
       [

@@ -1,7 +1,7 @@
 import { JobFailedError } from '../errors.js';
 import type { Transport } from '../http.js';
-import type { RequestOptions } from '../options.js';
-import { pollUntilTerminal, type WaitOptions } from '../polling.js';
+import type { Logger, RequestOptions } from '../options.js';
+import { type PollDeps, pollUntilTerminal, type WaitOptions } from '../polling.js';
 import type { Article } from '../schemas/article.js';
 import { type Job, JobSchema } from '../schemas/job.js';
 
@@ -9,7 +9,10 @@ export class Jobs {
   readonly #transport: Transport;
   readonly #pollIntervalMs: number;
 
-  constructor(transport: Transport, pollIntervalMs: number) {
+  readonly #logger: Logger | undefined;
+
+  constructor(transport: Transport, pollIntervalMs: number, logger?: Logger) {
+    this.#logger = logger;
     this.#transport = transport;
     this.#pollIntervalMs = pollIntervalMs;
   }
@@ -40,10 +43,11 @@ export class Jobs {
     throw new JobFailedError(job);
   }
 
-  #pollDeps() {
+  #pollDeps(): PollDeps {
     return {
       getJob: (id: string, signal: AbortSignal) => this.get(id, { signal }),
       intervalMs: this.#pollIntervalMs,
+      logger: this.#logger,
     };
   }
 }
