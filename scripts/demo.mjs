@@ -52,6 +52,7 @@ async function main() {
   const step = async (text, args, expected = 0, onStdout) => {
     say(text);
     const code = await cli(args, env, onStdout);
+    if (code !== 0) process.stdout.write(`(exit code ${code})\n`);
     if (code !== expected) failures.push(`${args.join(' ')}: exit ${code}, expected ${expected}`);
   };
 

@@ -24,4 +24,5 @@ it('the demo tour passes every step in under 30 seconds', () => {
     expect(result.stdout).toContain(`$ profile-articles ${command}`);
   }
   expect(result.stdout + result.stderr).toContain('Payment received: your balance is 1299 credits');
+  expect(result.stdout).toContain('(exit code 3)');
 }, 40_000);
