@@ -4,8 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { type MockConfig, type NormalizedConfig, normalizeConfig } from './config.js';
+import type { OperationContext } from './operations/context.js';
 import { fail, invalid } from './outcome.js';
-import { createApiRoutes } from './routes/api.js';
+import { type ApiEnv, createApiRoutes } from './routes/api.js';
 import { createCheckoutPage } from './routes/checkout-page.js';
 import { createControlRoutes } from './routes/control.js';
 import { allowedMethods } from './routes/methods.js';
@@ -62,7 +63,7 @@ export function createMockService(
   };
   const completeCheckout = (sessionId: string) => state.checkouts.pay(sessionId, now());
 
-  const app = new Hono();
+  const app = new Hono<ApiEnv>();
   // Only where a body is read: touching the body of a GET would make @hono/node-server
   // build a full WHATWG Request, which costs more than the rest of the request.
   app.on(
@@ -76,13 +77,14 @@ export function createMockService(
   );
   app.use('/api/v1/*', async (c, next) => {
     await next();
-    const ctx = c.get('ctx' as never) as { account?: { id: string } } | undefined;
+    // Unset when the request was refused before auth passed (401).
+    const ctx = c.get('ctx') as OperationContext | undefined;
     state.journal.record({
       at: clock.now(),
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
-      accountId: ctx?.account?.id ?? null,
+      accountId: ctx?.account.id ?? null,
       idempotencyKey: c.req.header('idempotency-key') ?? null,
     });
   });

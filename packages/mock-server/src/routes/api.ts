@@ -22,7 +22,8 @@ export interface ApiDeps {
   now: () => number;
 }
 
-type Env = { Variables: { ctx: OperationContext } };
+/** Set by the auth middleware for every request that passed it. */
+export type ApiEnv = { Variables: { ctx: OperationContext } };
 
 const JSON_INVALID: ValidationIssue = { loc: ['body'], msg: 'Body is not valid JSON', type: 'json_invalid' };
 
@@ -50,8 +51,8 @@ function idempotencyKey(c: Context): { key: string } | { issue: ValidationIssue 
   };
 }
 
-export function createApiRoutes(deps: ApiDeps): Hono<Env> {
-  const api = new Hono<Env>();
+export function createApiRoutes(deps: ApiDeps): Hono<ApiEnv> {
+  const api = new Hono<ApiEnv>();
 
   api.use('*', async (c, next) => {
     const state = deps.state();
