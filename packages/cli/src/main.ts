@@ -3,8 +3,8 @@ import { CommanderError } from 'commander';
 import type { Context } from './context.js';
 import { ExitCode } from './exit-codes.js';
 import { type Io, processIo } from './io.js';
+import { Output } from './output.js';
 import { buildProgram } from './program.js';
-import { colorsFor } from './style.js';
 
 export async function run(argv: string[], io: Io = processIo()): Promise<number> {
   let ctx: Context | undefined;
@@ -22,10 +22,7 @@ export async function run(argv: string[], io: Io = processIo()): Promise<number>
     // errors.js loads the SDK only for SDK errors; a CliError is reported without it.
     const { reportError } = await import('./errors.js');
     const reported = await reportError(error, ctx?.createdClient);
-    const style = colorsFor(io.stderr, io.env);
-    io.stderr.write(
-      `${style.red('Error:')} ${reported.message}\n${reported.hint ? `${style.dim(reported.hint)}\n` : ''}`,
-    );
+    (ctx?.out ?? new Output(io, false)).error(reported.message, reported.hint);
     if (io.env.DEBUG && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
     return reported.exitCode;
   }

@@ -1,7 +1,7 @@
 // What the CLI prints: human text or exactly one JSON value on stdout; notes, errors and
 // the spinner on stderr. The spinner runs only on a terminal, outside CI, without --json.
 import type { Io } from './io.js';
-import { colorsFor, type Style } from './style.js';
+import { colorsFor, plain, type Style } from './style.js';
 
 export interface Spinner {
   update(text: string): void;
@@ -19,7 +19,8 @@ export class Output {
   constructor(io: Io, json: boolean) {
     this.#io = io;
     this.json = json;
-    this.style = json ? colorsFor({ write: () => true }, io.env) : colorsFor(io.stdout, io.env);
+    // JSON is for programs: no colour in it, whatever the terminal.
+    this.style = json ? plain : colorsFor(io.stdout, io.env);
     this.errStyle = colorsFor(io.stderr, io.env);
   }
 

@@ -12,7 +12,14 @@ export interface Style {
 
 const wrap = (open: number, close: number) => (text: string) => `\u001b[${open}m${text}\u001b[${close}m`;
 
-const plain: Style = { bold: String, dim: String, green: String, red: String, yellow: String, cyan: String };
+export const plain: Style = {
+  bold: String,
+  dim: String,
+  green: String,
+  red: String,
+  yellow: String,
+  cyan: String,
+};
 const ansi: Style = {
   bold: wrap(1, 22),
   dim: wrap(2, 22),
