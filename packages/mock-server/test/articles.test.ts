@@ -167,3 +167,28 @@ describe.each<TransportKind>(['http', 'msw'])('articles over %s', (kind) => {
     expect(again.article.content).toBe(article.content);
   });
 });
+
+describe('prices from the account’s terms', () => {
+  const h = useMock('http', {
+    accounts: [
+      { id: 'custom', apiKeys: ['key-1'], credits: 60, pricing: { read_credits: 7, generation_credits: 50 } },
+    ],
+    jobs: { queuedMs: 1000, runningMs: 4000 },
+  });
+
+  it('charges the account’s read and generation prices, and refuses a read it cannot pay', async () => {
+    const balance = async () => (await h.call('GET', '/api/v1/credits')).body.credits;
+    const started = await h.call('POST', '/api/v1/articles', {
+      body: { profile_id: 'ada' },
+      idempotencyKey: 'k',
+    });
+    expect(started.body.credits_charged).toBe(50);
+    expect(await balance()).toBe(10);
+    await h.advance(5000);
+    const read = await h.call('GET', '/api/v1/articles/ada');
+    expect(read.body.credits_charged).toBe(7);
+    expect(await balance()).toBe(3);
+    expect((await h.call('GET', '/api/v1/articles/ada')).status).toBe(402);
+    expect(await balance()).toBe(3);
+  });
+});
