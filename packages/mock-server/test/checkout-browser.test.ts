@@ -1,0 +1,67 @@
+// The payment page in a real browser (Debian's Chromium, driven by playwright-core): a
+// person sees the credits and the amount, presses Pay, and the credits arrive once.
+import { existsSync } from 'node:fs';
+import { type MockServer, startMockServer } from '@profile-articles/mock-server';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const CHROMIUM = '/usr/bin/chromium';
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+describe.runIf(existsSync(CHROMIUM))('checkout page in Chromium', () => {
+  let server: MockServer;
+  let browser: Browser;
+  const headers = { authorization: 'Bearer key-1', 'content-type': 'application/json' };
+  const balance = async () =>
+    (await (await fetch(`${server.url}/api/v1/credits`, { headers })).json()).credits as number;
+
+  beforeAll(async () => {
+    server = await startMockServer({
+      port: 0,
+      config: {
+        accounts: [{ id: 'a', apiKeys: ['key-1'], credits: 100, pricing: { credit_price_cents: 7 } }],
+      },
+    });
+    // playwright gives each launch a new empty profile folder of its own.
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows the purchase, and Pay adds the credits exactly once', async () => {
+    const checkout = await fetch(`${server.url}/api/v1/credits/checkout`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ credits: 300 }),
+    });
+    const { url } = await checkout.json();
+    const page = await browser.newPage();
+    await page.goto(url);
+    expect(await page.textContent('#credits')).toBe('300');
+    expect(await page.textContent('#amount')).toBe('$21.00'); // 300 × 7 cents
+    expect(await balance()).toBe(100);
+
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForSelector('#status');
+    expect(await page.textContent('#status')).toContain('300 credits were added');
+    expect(await balance()).toBe(400);
+
+    // Going back and paying again adds nothing; reopening shows it as paid.
+    await page.goBack();
+    await page.reload();
+    expect(await page.textContent('#status')).toContain('300 credits were added');
+    expect(await page.getByRole('button', { name: 'Pay' }).count()).toBe(0);
+    expect(await balance()).toBe(400);
+  }, 30_000);
+});
