@@ -9,29 +9,17 @@ export interface Reported {
   exitCode: ExitCodeValue;
 }
 
-function describeDetail(detail: unknown): string {
-  if (typeof detail === 'string') return detail;
-  if (Array.isArray(detail)) {
-    return detail
-      .map(
-        (d: { loc?: unknown[]; msg?: string }) =>
-          `${Array.isArray(d.loc) ? `${d.loc.join('.')}: ` : ''}${d.msg ?? JSON.stringify(d)}`,
-      )
-      .join('; ');
-  }
-  return 'request failed';
-}
-
 /** Turns an error into what the user sees. `client` lets a 402 show the balance. */
 export async function reportError(error: unknown, client?: ProfileArticles): Promise<Reported> {
   if (error instanceof CliError)
     return { message: error.message, hint: error.hint, exitCode: error.exitCode };
   const sdk = await import('@profile-articles/sdk');
-  const e = error as Error & { status?: number; detail?: unknown; attempts?: number };
+  const { describeDetail } = sdk;
+  const e = error as Error & { attempts?: number };
 
   if (error instanceof sdk.AuthenticationError) {
     return {
-      message: `The API key was refused (401): ${describeDetail(e.detail)}.`,
+      message: `The API key was refused (401): ${describeDetail(error.detail)}.`,
       hint: 'Check the key: run `profile-articles login`, or set PROFILE_ARTICLES_API_KEY.',
       exitCode: ExitCode.Authentication,
     };
@@ -45,14 +33,14 @@ export async function reportError(error: unknown, client?: ProfileArticles): Pro
       // The balance is a courtesy; the error stands without it.
     }
     return {
-      message: `Not enough credits (402): ${describeDetail(e.detail)}.${balance}`,
+      message: `Not enough credits (402): ${describeDetail(error.detail)}.${balance}`,
       hint: 'Buy credits with `profile-articles buy 100`, then try again.',
       exitCode: ExitCode.InsufficientCredits,
     };
   }
   if (error instanceof sdk.ConflictError) {
     return {
-      message: `Conflict (409): ${describeDetail(e.detail)}.`,
+      message: `Conflict (409): ${describeDetail(error.detail)}.`,
       hint: 'Another job may be active for this profile: try again once it has finished.',
       exitCode: ExitCode.Failure,
     };
@@ -70,7 +58,7 @@ export async function reportError(error: unknown, client?: ProfileArticles): Pro
   }
   if (error instanceof sdk.NotFoundError) {
     return {
-      message: `Not found (404): ${describeDetail(e.detail)}.`,
+      message: `Not found (404): ${describeDetail(error.detail)}.`,
       hint: 'Check the profile slug or job id; a read never generates: use `profile-articles generate <profile_id>`.',
       exitCode: ExitCode.Failure,
     };

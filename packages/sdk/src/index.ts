@@ -1,4 +1,5 @@
 // The public surface of @profile-articles/sdk.
+export { describeDetail } from './api-error.js';
 export { ProfileArticles } from './client.js';
 export * from './errors.js';
 export type {

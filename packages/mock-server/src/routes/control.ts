@@ -16,7 +16,7 @@ export interface ControlDeps {
 
 const AdvanceSchema = z.strictObject({ ms: z.int().check(z.nonnegative()) });
 
-export function payOutcome(result: PayResult, sessionId: string) {
+function payOutcome(result: PayResult, sessionId: string) {
   if (result === 'not-found') return fail(404, 'Checkout session not found');
   return ok({ session_id: sessionId, paid: true, credited: result === 'paid' });
 }

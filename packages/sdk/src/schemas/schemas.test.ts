@@ -13,6 +13,7 @@ import {
   ProfileRequestSchema,
   ReadResponseSchema,
   SourceSchema,
+  TERMINAL_JOB_STATUSES,
 } from './index.js';
 
 const article = {
@@ -138,6 +139,7 @@ describe('job status helpers', () => {
   it('tell terminal from active for every status', () => {
     const terminal = JOB_STATUSES.filter(isTerminalStatus);
     expect(terminal).toEqual(['succeeded', 'failed', 'cancelled']);
+    expect(TERMINAL_JOB_STATUSES).toEqual(terminal);
     expect(JOB_STATUSES.filter(isActiveStatus)).toEqual(['queued', 'running']);
   });
 });
