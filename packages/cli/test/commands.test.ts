@@ -167,6 +167,7 @@ describe('exit codes and messages', () => {
       ['buy', '5'],
       ['generate', 'x', '--timeout', '-1'],
       ['--poll-interval', 'soon', 'credits'],
+      ['mock', '--port', '99999'],
     ]) {
       const result = await h.cli(args);
       expect(result.code, args.join(' ')).toBe(2);

@@ -2,7 +2,7 @@
 // profile-articles-mock [--port 4010] [--host 127.0.0.1] [--config FILE]
 import { parseArgs } from 'node:util';
 import { ConfigError } from './config.js';
-import { runMockCommand } from './run.js';
+import { parsePort, runMockCommand } from './run.js';
 
 const USAGE = 'Usage: profile-articles-mock [--port 4010] [--host 127.0.0.1] [--config FILE]';
 
@@ -25,9 +25,11 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const port = values.port === undefined ? undefined : Number(values.port);
-  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
-    process.stderr.write(`--port must be a whole number from 0 to 65535, got "${values.port}"\n`);
+  let port: number | undefined;
+  try {
+    port = parsePort(values.port);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
     return 2;
   }
   try {

@@ -15,5 +15,5 @@ export {
 export { DEFAULT_HOST, DEFAULT_PORT, type MockServer, type StartOptions, startMockServer } from './node.js';
 export type { JournalEntry } from './rules/journal.js';
 export type { LedgerEntry } from './rules/ledger.js';
-export { type RunMockOptions, runMockCommand } from './run.js';
+export { parsePort, type RunMockOptions, runMockCommand } from './run.js';
 export { createMockService, MAX_BODY_BYTES, type MockService, type MockServiceOptions } from './service.js';

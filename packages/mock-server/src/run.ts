@@ -24,6 +24,16 @@ export async function loadConfigFile(path: string): Promise<NormalizedConfig> {
   return parseConfigText(text);
 }
 
+/** `--port` as typed: a whole number from 0 to 65535 (0: any free port). Throws RangeError otherwise. */
+export function parsePort(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const port = Number(raw);
+  if (raw.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new RangeError(`--port must be a whole number from 0 to 65535, got "${raw}"`);
+  }
+  return port;
+}
+
 /** Resolves once the server has stopped after a signal. */
 export async function runMockCommand(options: RunMockOptions = {}): Promise<void> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));

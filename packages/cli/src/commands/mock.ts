@@ -1,19 +1,14 @@
 import type { Context } from '../context.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 
+/** Runs the mock server in the foreground, with the same flags and checks as its own bin. */
 export async function mockCommand(
   ctx: Context,
   options: { port?: string; host?: string; config?: string },
 ): Promise<void> {
-  const port = options.port === undefined ? undefined : Number(options.port);
-  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
-    throw new CliError(
-      `--port must be a whole number from 0 to 65535, got "${options.port}"`,
-      ExitCode.Usage,
-    );
-  }
-  const { ConfigError, runMockCommand } = await import('@profile-articles/mock-server');
+  const { ConfigError, parsePort, runMockCommand } = await import('@profile-articles/mock-server');
   try {
+    const port = parsePort(options.port);
     await runMockCommand({
       ...(port === undefined ? {} : { port }),
       ...(options.host ? { host: options.host } : {}),
@@ -21,7 +16,9 @@ export async function mockCommand(
       log: (line) => ctx.out.line(line),
     });
   } catch (error) {
-    if (error instanceof ConfigError) throw new CliError(error.message, ExitCode.Usage);
+    if (error instanceof ConfigError || error instanceof RangeError) {
+      throw new CliError(error.message, ExitCode.Usage);
+    }
     throw error;
   }
 }
