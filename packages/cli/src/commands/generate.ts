@@ -33,7 +33,7 @@ async function runJobCommand(
 ): Promise<void> {
   const timeoutMs = parseTimeout(options.timeout);
   const client = await ctx.client();
-  const { isJob } = await import('@profile-articles/sdk');
+  const { isJob, isTerminalStatus } = await import('@profile-articles/sdk');
   const { out } = ctx;
   const callOptions = options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {};
   const answer =
@@ -50,7 +50,7 @@ async function runJobCommand(
     );
     return out.line(renderArticle(answer.article, out.style));
   }
-  const terminal = answer.status !== 'queued' && answer.status !== 'running';
+  const terminal = isTerminalStatus(answer.status);
   if (!options.wait && !terminal) {
     if (out.json) return out.value(answer);
     out.line(renderJob(answer, out.style));

@@ -5,14 +5,14 @@ import { printJobResult, waitForJob } from './wait.js';
 /** Shows a job; with --wait, polls it to its end and exits 3 if it failed. */
 export async function jobCommand(ctx: Context, jobId: string, options: { wait?: boolean }): Promise<void> {
   const client = await ctx.client();
+  const { isActiveStatus } = await import('@profile-articles/sdk');
   const job = await client.jobs.get(jobId);
   if (!options.wait) {
     if (ctx.out.json) return ctx.out.value(job);
     return ctx.out.line(renderJob(job, ctx.out.style));
   }
-  const final =
-    job.status === 'queued' || job.status === 'running'
-      ? await waitForJob(ctx, client, job, { label: `Job ${job.profile_id}` })
-      : job;
+  const final = isActiveStatus(job.status)
+    ? await waitForJob(ctx, client, job, { label: `Job ${job.profile_id}` })
+    : job;
   printJobResult(ctx, final);
 }

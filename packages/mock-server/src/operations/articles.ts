@@ -1,5 +1,5 @@
 // Read, generate and update: the interface's rules on charging, jobs and idempotency.
-import type { Job, ReadResponse } from '@profile-articles/sdk/schemas';
+import { isActiveStatus, type Job, type ReadResponse } from '@profile-articles/sdk/schemas';
 import { fail, type Outcome, ok } from '../outcome.js';
 import type { Operation, StoredOutcome } from '../rules/idempotency.js';
 import type { JobKind } from '../rules/jobs.js';
@@ -27,7 +27,7 @@ export function readArticle(ctx: OperationContext, profileId: string): Outcome {
 
 /** A replayed job answers 202 while active and 200 once it has ended. */
 function jobOutcome(job: Job): Outcome {
-  return ok(job, job.status === 'queued' || job.status === 'running' ? 202 : 200);
+  return ok(job, isActiveStatus(job.status) ? 202 : 200);
 }
 
 function replay(ctx: OperationContext, outcome: StoredOutcome): Outcome {
