@@ -18,6 +18,13 @@ export interface ValidationIssue {
   type: string;
 }
 
+/** The one issue of a body that is not JSON at all. */
+export const JSON_INVALID: ValidationIssue = {
+  loc: ['body'],
+  msg: 'Body is not valid JSON',
+  type: 'json_invalid',
+};
+
 export const ok = (body: unknown, status = 200): Outcome => ({ status, body });
 
 export function fail(status: number, detail: string, headers?: Record<string, string>): Outcome {

@@ -104,7 +104,7 @@ export function createMockService(
     createCheckoutPage({ session: (id) => current().checkouts.get(id), pay: completeCheckout }),
   );
   app.notFound((c) => {
-    const allow = allowedMethods(new URL(c.req.url).pathname);
+    const allow = allowedMethods(c.req.path);
     if (allow) return respond(fail(405, `Method ${c.req.method} not allowed`, { allow }));
     return respond(fail(404, 'Not found'));
   });

@@ -12,7 +12,14 @@ import { generateArticle, readArticle, updateArticle } from '../operations/artic
 import type { OperationContext } from '../operations/context.js';
 import { createCheckout, getBalance } from '../operations/credits.js';
 import { getJob } from '../operations/jobs.js';
-import { fail, invalid, issuesFromZod, type Outcome, type ValidationIssue } from '../outcome.js';
+import {
+  fail,
+  invalid,
+  issuesFromZod,
+  JSON_INVALID,
+  type Outcome,
+  type ValidationIssue,
+} from '../outcome.js';
 import { type Account, bearerToken } from '../rules/accounts.js';
 import type { MockState } from '../state.js';
 import { readJsonBody, respond } from './respond.js';
@@ -24,8 +31,6 @@ export interface ApiDeps {
 
 /** Set by the auth middleware for every request that passed it. */
 export type ApiEnv = { Variables: { ctx: OperationContext } };
-
-const JSON_INVALID: ValidationIssue = { loc: ['body'], msg: 'Body is not valid JSON', type: 'json_invalid' };
 
 function checkPath(
   name: string,

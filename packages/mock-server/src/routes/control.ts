@@ -1,7 +1,7 @@
 // /_mock: controls for tests. Unauthenticated, as they belong to whoever runs the mock.
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { fail, invalid, issuesFromZod, ok } from '../outcome.js';
+import { fail, invalid, issuesFromZod, JSON_INVALID, ok } from '../outcome.js';
 import type { PayResult } from '../rules/checkout.js';
 import type { JournalEntry } from '../rules/journal.js';
 import { readJsonBody, respond } from './respond.js';
@@ -32,8 +32,7 @@ export function createControlRoutes(deps: ControlDeps): Hono {
   control.post('/clock/advance', async (c) => {
     const body = await readJsonBody(c);
     const parsed = body.ok ? AdvanceSchema.safeParse(body.value) : undefined;
-    if (!parsed)
-      return respond(invalid([{ loc: ['body'], msg: 'Body is not valid JSON', type: 'json_invalid' }]));
+    if (!parsed) return respond(invalid([JSON_INVALID]));
     if (!parsed.success) return respond(invalid(issuesFromZod('body', parsed.error.issues)));
     deps.advance(parsed.data.ms);
     return respond(ok({ now: new Date(deps.now()).toISOString() }));
