@@ -9,7 +9,7 @@ import { fail, invalid } from './outcome.js';
 import { type ApiEnv, createApiRoutes } from './routes/api.js';
 import { createCheckoutPage } from './routes/checkout-page.js';
 import { createControlRoutes } from './routes/control.js';
-import { allowedMethods } from './routes/methods.js';
+import { wrongMethod } from './routes/methods.js';
 import { respond } from './routes/respond.js';
 import type { PayResult } from './rules/checkout.js';
 import { type Clock, createClock } from './rules/clock.js';
@@ -64,6 +64,12 @@ export function createMockService(
   const completeCheckout = (sessionId: string) => state.checkouts.pay(sessionId, now());
 
   const app = new Hono<ApiEnv>();
+  // Hono answers HEAD with the GET handler, which would charge a read: a safe method must
+  // never move money, and no route of the interface takes HEAD, so it is 405 everywhere.
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'HEAD') return respond(wrongMethod('HEAD', c.req.path));
+    await next();
+  });
   // Only where a body is read: touching the body of a GET would make @hono/node-server
   // build a full WHATWG Request, which costs more than the rest of the request.
   app.on(
@@ -103,11 +109,7 @@ export function createMockService(
     '/checkout',
     createCheckoutPage({ session: (id) => current().checkouts.get(id), pay: completeCheckout }),
   );
-  app.notFound((c) => {
-    const allow = allowedMethods(c.req.path);
-    if (allow) return respond(fail(405, `Method ${c.req.method} not allowed`, { allow }));
-    return respond(fail(404, 'Not found'));
-  });
+  app.notFound((c) => respond(wrongMethod(c.req.method, c.req.path)));
   app.onError((error) => {
     // Hono decodes path parameters lazily; bad percent-encoding is the client's mistake.
     if (error instanceof URIError) {

@@ -67,3 +67,18 @@ describe.each([
     expect(typeof answer.body.detail).toBe('string');
   });
 });
+
+describe.each<TransportKind>(['http', 'msw'])('checkout page methods over %s', (kind) => {
+  const h = useMock(kind);
+  it('answers a wrong method on the page or the Pay action 405 with Allow', async () => {
+    const { body } = await h.call('POST', '/api/v1/credits/checkout', { body: { credits: 20 } });
+    const page = await h.call('POST', `/checkout/${body.session_id}`, { key: null });
+    expect(page.status).toBe(405);
+    expect(page.headers.get('allow')).toBe('GET');
+    expect(typeof page.body.detail).toBe('string');
+    const pay = await h.call('GET', `/checkout/${body.session_id}/pay`, { key: null });
+    expect(pay.status).toBe(405);
+    expect(pay.headers.get('allow')).toBe('POST');
+    expect(h.service.balance('acme')).toBe(1000);
+  });
+});
