@@ -2,8 +2,9 @@
 // one idempotency key per call, timeouts and a deadline. Single attempts are in attempt.ts.
 import { anySignal, sleep, timeoutSignal } from './abort.js';
 import { createAttempt } from './attempt.js';
-import { TimeoutError } from './errors.js';
+import { RateLimitError, TimeoutError } from './errors.js';
 import type { NormalizedOptions, RequestInfo, RequestOptions } from './options.js';
+import { createClientPacer } from './pacing-client.js';
 import { backoffDelayMs } from './retry.js';
 import type { RequestSpec, Transport } from './transport-types.js';
 
@@ -12,6 +13,8 @@ export type { ParseResult, RequestSpec, Transport } from './transport-types.js';
 export function createTransport(apiKey: string, options: NormalizedOptions): Transport {
   const { hooks, logger } = options;
   const attempt = createAttempt(apiKey, options);
+  // Undefined unless the `pacing` option is on; then every attempt takes a slot of the window first.
+  const pacer = createClientPacer(options, (spec) => request(spec));
 
   async function request<T>(spec: RequestSpec<T>, call: RequestOptions = {}): Promise<T> {
     const url = `${options.baseUrl}/api/v1${spec.path}`;
@@ -35,11 +38,14 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
           attempt: attemptNumber,
           idempotencyKey: spec.idempotencyKey,
         };
+        // The pacer's wait is bounded by the deadline and the caller's signal, never by timeoutMs.
+        const release = spec.paceExempt ? pacer?.take() : await pacer?.acquire(signal, spec.waitingSince);
         hooks.onRequest?.(info);
-        const outcome = await attempt(spec, info, signal, timeoutMs);
+        const outcome = await attempt(spec, info, signal, timeoutMs).finally(release);
         if (outcome.kind === 'success') return outcome.value;
 
         const { error } = outcome;
+        if (error instanceof RateLimitError) pacer?.rateLimited(outcome.delayMs);
         error.attempts = attemptNumber;
         if (spec.idempotencyKey !== undefined) error.idempotencyKey = spec.idempotencyKey;
         if (!outcome.retryable || attemptNumber > maxRetries) throw error;

@@ -11,6 +11,7 @@ export type {
   ResponseInfo,
   RetryInfo,
 } from './options.js';
+export type { Pacing } from './pacing.js';
 export { DEFAULT_WAIT_TIMEOUT_MS, type WaitOptions } from './polling.js';
 export type { Articles } from './resources/articles.js';
 export { type AndWaitOptions, type GenerateResponse, isJob } from './resources/articles.js';

@@ -1,5 +1,6 @@
 // Client options: what users pass, and the fully filled shape the rest of the SDK reads.
 import { ProfileArticlesError } from './errors.js';
+import type { Pacing } from './pacing.js';
 
 export interface RequestInfo {
   method: string;
@@ -45,6 +46,12 @@ export interface ClientOptions {
   pollIntervalMs?: number;
   /** A `Retry-After` longer than this is not waited: the call fails at once. Default 60000. */
   maxRetryDelayMs?: number;
+  /**
+   * Keep this client's requests (polls included) within the account's rate limit: `'auto'`
+   * reads `requests_per_minute` from the balance endpoint (again after any 429), a number is
+   * requests per minute, `false` (default) sends at once. Per client: share one client in a process.
+   */
+  pacing?: Pacing;
   fetch?: typeof fetch;
   hooks?: Hooks;
   logger?: Logger;
@@ -67,6 +74,7 @@ export interface NormalizedOptions {
   deadlineMs: number | undefined;
   pollIntervalMs: number;
   maxRetryDelayMs: number;
+  pacing: Pacing;
   fetch: typeof fetch;
   hooks: Hooks;
   logger: Logger | undefined;
@@ -97,6 +105,14 @@ function nonNegative(name: string, value: number | undefined, fallback: number):
     throw new ProfileArticlesError(`${name} must be a non-negative number, got ${String(value)}`);
   }
   return value;
+}
+
+function normalizePacing(value: Pacing | undefined): Pacing {
+  if (value === undefined || value === false || value === 'auto') return value ?? false;
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 1) return Math.floor(value);
+  throw new ProfileArticlesError(
+    `pacing must be 'auto', false or a number of requests per minute (1 or more), got ${String(value)}`,
+  );
 }
 
 /** `https://host/api/v1/` and `https://host` both mean the origin `https://host`. */
@@ -148,6 +164,7 @@ export function normalizeOptions(options: ClientOptions): { apiKey: string; opti
         options.maxRetryDelayMs,
         defaultOptions.maxRetryDelayMs,
       ),
+      pacing: normalizePacing(options.pacing),
       fetch: fetchImpl,
       hooks: options.hooks ?? {},
       logger: options.logger,

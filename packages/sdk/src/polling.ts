@@ -18,7 +18,8 @@ export interface WaitOptions {
 export const DEFAULT_WAIT_TIMEOUT_MS = 35 * 60_000;
 
 export interface PollDeps {
-  getJob: (jobId: string, signal: AbortSignal) => Promise<Job>;
+  /** `waitingSince`: when this wait began, so that under pacing the job waiting longest polls first. */
+  getJob: (jobId: string, signal: AbortSignal, waitingSince: number) => Promise<Job>;
   intervalMs: number;
   /** The client's logger: a debug line for each wait. */
   logger?: Logger | undefined;
@@ -33,6 +34,7 @@ export async function pollUntilTerminal(
   const intervalMs = options.intervalMs ?? deps.intervalMs;
   const timeoutMs = options.timeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
   let last: Job | undefined = first;
+  const waitingSince = Date.now();
   const timeout = timeoutSignal(
     timeoutMs,
     () =>
@@ -49,7 +51,7 @@ export async function pollUntilTerminal(
     for (;;) {
       if (job === undefined) {
         try {
-          job = await deps.getJob(jobId, signal);
+          job = await deps.getJob(jobId, signal, waitingSince);
         } catch (error) {
           if (!(error instanceof RateLimitError) || signal.aborted) throw error;
           // The transport already waited out its retries; keep the poll going on the server's terms.
@@ -62,6 +64,7 @@ export async function pollUntilTerminal(
         options.onPoll?.(job);
       }
       if (isTerminalStatus(job.status)) return job;
+      // A minimum: under pacing the poll then waits its turn in the window.
       deps.logger?.debug(`job ${jobId} is ${job.status}; polling again in ${intervalMs} ms`);
       job = undefined;
       await sleep(intervalMs, signal);

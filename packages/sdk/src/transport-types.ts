@@ -16,6 +16,10 @@ export interface RequestSpec<T> {
   policy: RetryPolicy;
   isCheckout?: boolean;
   parse: (body: unknown) => ParseResult<T>;
+  /** Pacing: counted in the window but never held back (the `'auto'` limit read). */
+  paceExempt?: boolean;
+  /** Pacing: waiters go out oldest first; a poll passes the time its job's wait began. */
+  waitingSince?: number;
 }
 
 export interface Transport {

@@ -19,12 +19,17 @@ export class Jobs {
 
   /** A job of this account, free. Another account's job is NotFoundError. */
   get(jobId: string, opts?: RequestOptions): Promise<Job> {
+    return this.#get(jobId, opts);
+  }
+
+  #get(jobId: string, opts?: RequestOptions, waitingSince?: number): Promise<Job> {
     return this.#transport.request(
       {
         method: 'GET',
         path: `/jobs/${encodeURIComponent(jobId)}`,
         policy: 'idempotent',
         parse: (b) => JobSchema.safeParse(b),
+        ...(waitingSince === undefined ? {} : { waitingSince }),
       },
       opts,
     );
@@ -45,7 +50,8 @@ export class Jobs {
 
   #pollDeps(): PollDeps {
     return {
-      getJob: (id: string, signal: AbortSignal) => this.get(id, { signal }),
+      getJob: (id: string, signal: AbortSignal, waitingSince: number) =>
+        this.#get(id, { signal }, waitingSince),
       intervalMs: this.#pollIntervalMs,
       logger: this.#logger,
     };

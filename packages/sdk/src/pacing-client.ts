@@ -1,0 +1,30 @@
+// The `pacing` option turned into a pacer for one client's transport.
+import type { NormalizedOptions } from './options.js';
+import { createPacer, type Pacer } from './pacing.js';
+import { BalanceResponseSchema } from './schemas/credits.js';
+import type { RequestSpec } from './transport-types.js';
+
+type Send = <T>(spec: RequestSpec<T>) => Promise<T>;
+
+export function createClientPacer(options: NormalizedOptions, send: Send): Pacer | undefined {
+  const { pacing, logger } = options;
+  if (pacing === false) return undefined;
+  const onWait = (waitMs: number) => {
+    if (waitMs > 0) logger?.debug(`pacing: holding requests for ${Math.round(waitMs)} ms`);
+  };
+  if (typeof pacing === 'number') return createPacer({ limit: pacing, onWait });
+  // 'auto': the account's own limit, read once and again after a 429. The read counts in the
+  // window but cannot wait for it (it is what the window's size depends on).
+  const readLimit = async () => {
+    const balance = await send({
+      method: 'GET',
+      path: '/credits',
+      policy: 'idempotent',
+      paceExempt: true,
+      parse: (b) => BalanceResponseSchema.safeParse(b),
+    });
+    logger?.debug(`pacing: ${balance.pricing.requests_per_minute} requests per minute`);
+    return balance.pricing.requests_per_minute;
+  };
+  return createPacer({ limit: readLimit, onWait });
+}
