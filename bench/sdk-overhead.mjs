@@ -1,42 +1,69 @@
-// One SDK call against one bare fetch of the same endpoint: goal ≤ 1.25× the time.
-// ky alone is measured too, as the reference the goal was set from. The server runs in its
-// own process (the bare node:http one), so this measures the client's cost over real latency.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+// Goal 4: sequential `credits.balance()` calls against a server in another process, with
+// three baselines from the same run: bare fetch + JSON.parse, ky alone making the same
+// request, and openai-node's client making a comparable GET. Goals: SDK ≤ 1.05× ky alone
+// and below openai-node; the SDK against a bare fetch is recorded for the stretch goal.
+import OpenAI from 'openai';
 import { ProfileArticles } from '../packages/sdk/dist/index.js';
-import { report } from './lib.mjs';
+import { startServer } from './lib/processes.mjs';
+import { median, publish, row, SMOKE } from './lib/stats.mjs';
+import { API_KEY } from './scenarios.mjs';
 
 const ky = (await import('../packages/sdk/node_modules/ky/distribution/index.js')).default;
-const child = spawn(process.execPath, [fileURLToPath(new URL('./serve.mjs', import.meta.url)), 'bare'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const origin = await new Promise((resolve) =>
-  child.stdout.once('data', (chunk) => resolve(String(chunk).trim())),
-);
-const url = `${origin}/api/v1/credits`;
-const headers = { authorization: 'Bearer bench-key' };
-const client = new ProfileArticles({ apiKey: 'bench-key', baseUrl: origin });
+const CALLS = SMOKE ? 200 : 2000;
+const ROUNDS = SMOKE ? 1 : 5;
 
-const calls = {
-  fetch: async () => (await fetch(url, { headers })).json(),
-  ky: () => ky.get(url, { headers, retry: 0 }).json(),
-  sdk: () => client.credits.balance(),
+const server = await startServer('bare');
+const url = `${server.url}/api/v1/credits`;
+const headers = { authorization: `Bearer ${API_KEY}` };
+const sdk = new ProfileArticles({ apiKey: API_KEY, baseUrl: server.url });
+const openai = new OpenAI({ apiKey: API_KEY, baseURL: server.url, maxRetries: 2 });
+
+const clients = {
+  fetch: async () => JSON.parse(await (await fetch(url, { headers })).text()),
+  ky: () => ky.get(url, { headers }).json(),
+  openai: () => openai.get('/api/v1/credits'),
+  sdk: () => sdk.credits.balance(),
 };
-async function time(fn, n) {
+/** Microseconds per call over `n` sequential calls. */
+async function perCall(call, n) {
   const started = process.hrtime.bigint();
-  for (let i = 0; i < n; i++) await fn();
-  return Number(process.hrtime.bigint() - started) / n / 1e6;
+  for (let i = 0; i < n; i++) await call();
+  return Number(process.hrtime.bigint() - started) / n / 1e3;
 }
-const totals = { fetch: 0, ky: 0, sdk: 0 };
+const samples = Object.fromEntries(Object.keys(clients).map((name) => [name, []]));
 try {
-  for (const fn of Object.values(calls)) await time(fn, 500); // warm-up
-  for (let round = 0; round < 5; round++) {
-    for (const [name, fn] of Object.entries(calls)) totals[name] += await time(fn, 500);
+  for (const call of Object.values(clients)) await perCall(call, 300); // warm-up
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, call] of Object.entries(clients)) samples[name].push(await perCall(call, CALLS));
   }
 } finally {
-  child.kill('SIGTERM');
+  server.stop();
 }
-const per = (name) => (totals[name] / 5).toFixed(3);
-console.log(`per call: fetch ${per('fetch')} ms, ky ${per('ky')} ms, SDK ${per('sdk')} ms`);
-console.log(`(reference) ky alone vs bare fetch: ${(totals.ky / totals.fetch).toFixed(2)}×`);
-process.exitCode = report('SDK call vs bare fetch (time)', totals.sdk, totals.fetch, 1.25, false) ? 0 : 1;
+const us = Object.fromEntries(Object.entries(samples).map(([name, list]) => [name, median(list)]));
+console.log(
+  `µs per call (medians of ${ROUNDS} rounds of ${CALLS}): fetch ${us.fetch.toFixed(0)}, ky ${us.ky.toFixed(0)}, openai ${us.openai.toFixed(0)}, SDK ${us.sdk.toFixed(0)}`,
+);
+publish('sdk-overhead', [
+  row({ figure: 'SDK balance() vs ky alone', measured: us.sdk, baseline: us.ky, unit: 'µs', goal: 1.05 }),
+  row({
+    figure: 'SDK balance() vs openai-node GET',
+    measured: us.sdk,
+    baseline: us.openai,
+    unit: 'µs',
+    goal: 1,
+  }),
+  row({
+    figure: '(stretch) SDK balance() vs bare fetch',
+    measured: us.sdk,
+    baseline: us.fetch,
+    unit: 'µs',
+    goal: 1.3,
+  }),
+  row({
+    figure: '(reference) ky alone vs bare fetch',
+    measured: us.ky,
+    baseline: us.fetch,
+    unit: 'µs',
+    goal: 1.3,
+  }),
+]);

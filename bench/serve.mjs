@@ -1,48 +1,38 @@
-// A server for the load benchmarks, in its own process so the load generator does not
-// share its event loop: `bare` (node:http, fixed JSON), `mock`, or `mock-full` (20k stored).
+// A server for the load benchmarks, in its own process: `bare` (node:http answering the
+// mock's own recorded bodies), `mock`, or `mock-full N` (the mock with N articles stored).
 import http from 'node:http';
 import { createMockService, startMockServer } from '../packages/mock-server/dist/index.js';
+import { BENCH_CONFIG, fill, prepare, requestFor, SCENARIOS } from './scenarios.mjs';
 
-export const BENCH_CONFIG = {
-  accounts: [
-    {
-      id: 'bench',
-      apiKeys: ['bench-key'],
-      credits: 10_000_000,
-      pricing: { requests_per_minute: 100_000_000 },
-    },
-  ],
-  jobs: { queuedMs: 0, runningMs: 0 },
-};
-const headers = { authorization: 'Bearer bench-key' };
+const [kind, stored = '0'] = process.argv.slice(2);
+const service = createMockService(BENCH_CONFIG);
+await prepare(service);
+if (Number(stored) > 0) await fill(service, Number(stored));
 
-async function fill(service, count) {
-  for (let i = 0; i < count; i++) {
-    await service.handle(
-      new Request('http://x/api/v1/articles', {
-        method: 'POST',
-        headers: { ...headers, 'idempotency-key': `k${i}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ profile_id: `profile-${i}` }),
-      }),
-    );
-  }
-  service.advanceClock(1000);
-}
-
-const kind = process.argv[2];
 let url;
 if (kind === 'bare') {
-  const service = createMockService(BENCH_CONFIG);
-  const body = await (await service.handle(new Request('http://x/api/v1/credits', { headers }))).text();
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(body);
+  // The same status, content type and bytes the mock answers, looked up by method and path.
+  const answers = new Map();
+  for (const scenario of SCENARIOS) {
+    const response = await service.handle(requestFor(scenario));
+    answers.set(`${scenario.method} ${scenario.path}`, {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      body: Buffer.from(await response.arrayBuffer()),
+    });
+  }
+  const server = http.createServer((req, res) => {
+    const answer = answers.get(`${req.method} ${req.url}`);
+    if (!answer) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(answer.status, { 'content-type': answer.type, 'content-length': answer.body.length });
+    res.end(answer.body);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${server.address().port}`;
 } else {
-  const service = createMockService(BENCH_CONFIG);
-  if (kind === 'mock-full') await fill(service, 20_000);
   url = (await startMockServer({ port: 0, service })).url;
 }
 process.stdout.write(`${url}\n`);

@@ -1,0 +1,38 @@
+// Servers under test run in their own processes, so the load generator never shares their
+// event loop. Each prints its URL as its first stdout line.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const SERVE = fileURLToPath(new URL('../serve.mjs', import.meta.url));
+
+/** Starts `bench/serve.mjs KIND ...args` and resolves once it printed its URL. */
+export async function startServer(kind, ...args) {
+  const child = spawn(process.execPath, ['--expose-gc', SERVE, kind, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server ${kind} exited with ${code}`)));
+    child.stdout.once('data', (chunk) => resolve(String(chunk).trim().split('\n')[0]));
+  });
+  return { kind, url, pid: child.pid, stop: () => child.kill('SIGTERM') };
+}
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/** CPU seconds (user + system) a process has used so far, from /proc. */
+export function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may contain spaces) start after the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+/** Measures how busy a process was (1 = one full core) while `work` ran. */
+export async function withCpu(pid, work) {
+  const startedCpu = cpuSeconds(pid);
+  const started = process.hrtime.bigint();
+  const result = await work();
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return { result, cores: (cpuSeconds(pid) - startedCpu) / seconds };
+}

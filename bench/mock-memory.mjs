@@ -1,0 +1,58 @@
+// Goals 2 and 3 (memory): heap after GC per generated article, with its job and idempotency
+// record, under 2 KB over 100,000 generations in process; and flat from 1,000 to 100,000.
+// Runs itself again with --expose-gc so that every figure is taken after a full collection.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { publish, row, SMOKE } from './lib/stats.mjs';
+
+const SMALL = 1_000;
+const LARGE = SMOKE ? 5_000 : 100_000;
+
+if (process.argv[2] === 'measure') {
+  const { createMockService } = await import('../packages/mock-server/dist/index.js');
+  const { BENCH_CONFIG, fill } = await import('./scenarios.mjs');
+  const count = Number(process.argv[3]);
+  const heap = () => {
+    globalThis.gc();
+    globalThis.gc();
+    return process.memoryUsage().heapUsed;
+  };
+  const service = createMockService(BENCH_CONFIG);
+  await fill(service, 10, 'warm'); // load every code path before the baseline
+  const before = heap();
+  await fill(service, count);
+  const after = heap();
+  // Keep the service alive until after the measurement.
+  if (service.state() === null) console.log('unreachable');
+  process.stdout.write(JSON.stringify({ perArticle: (after - before) / count }));
+} else {
+  const measure = (count) => {
+    const self = fileURLToPath(import.meta.url);
+    const result = spawnSync(process.execPath, ['--expose-gc', self, 'measure', String(count)], {
+      encoding: 'utf8',
+    });
+    if (result.status !== 0) throw new Error(result.stderr);
+    return JSON.parse(result.stdout).perArticle;
+  };
+  const small = measure(SMALL);
+  const large = measure(LARGE);
+  console.log(
+    `heap after GC per article: ${small.toFixed(0)} B at ${SMALL}, ${large.toFixed(0)} B at ${LARGE}`,
+  );
+  publish('mock-memory', [
+    row({
+      figure: `heap per article at ${LARGE} vs 2 KB`,
+      measured: large,
+      baseline: 2048,
+      unit: 'B',
+      goal: 1,
+    }),
+    row({
+      figure: `heap per article at ${LARGE} vs at ${SMALL}`,
+      measured: large,
+      baseline: small,
+      unit: 'B',
+      goal: 1.2,
+    }),
+  ]);
+}

@@ -1,0 +1,39 @@
+// Goal 3 (time): request time stays flat from 1,000 to 100,000 stored articles and jobs:
+// the ratio of p50 latencies under the same load is under 1.2, on a read and a replay.
+import { bottleneckProblem, load } from './lib/load.mjs';
+import { startServer } from './lib/processes.mjs';
+import { median, publish, row, SMOKE } from './lib/stats.mjs';
+import { SCENARIOS } from './scenarios.mjs';
+
+const LARGE = SMOKE ? 5_000 : 100_000;
+const PAIRS = SMOKE ? 1 : 3;
+const SECONDS = SMOKE ? 1 : 3;
+const small = await startServer('mock', '1000');
+const large = await startServer('mock', String(LARGE));
+const rows = [];
+try {
+  for (const scenario of SCENARIOS.slice(1)) {
+    await load(small, scenario, { seconds: 1 });
+    await load(large, scenario, { seconds: 1 });
+    const runs = { small: [], large: [] };
+    for (let pair = 0; pair < PAIRS; pair++) {
+      runs.small.push(await load(small, scenario, { seconds: SECONDS }));
+      runs.large.push(await load(large, scenario, { seconds: SECONDS }));
+    }
+    const problem = [...runs.small, ...runs.large].map(bottleneckProblem).find(Boolean) ?? null;
+    rows.push(
+      row({
+        figure: `p50 with ${LARGE} stored vs 1,000, ${scenario.name}`,
+        measured: median(runs.large.map((r) => r.p50)),
+        baseline: median(runs.small.map((r) => r.p50)),
+        unit: 'ms',
+        goal: 1.2,
+        problem,
+      }),
+    );
+  }
+} finally {
+  small.stop();
+  large.stop();
+}
+publish('mock-scale', rows);

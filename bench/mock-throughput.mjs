@@ -1,0 +1,54 @@
+// Goal 1: the mock at ≥ 0.8× a bare node:http server (answering the mock's own bodies) in
+// requests/s, with p99 ≤ 1.5× the bare server's, at 50 connections, on each scenario.
+// Bare and mock are measured in alternating pairs; the figure is the median of the pairs.
+import { bottleneckProblem, load } from './lib/load.mjs';
+import { startServer } from './lib/processes.mjs';
+import { median, publish, row, SMOKE } from './lib/stats.mjs';
+import { SCENARIOS } from './scenarios.mjs';
+
+const PAIRS = SMOKE ? 1 : 3;
+const SECONDS = SMOKE ? 1 : 4;
+const bare = await startServer('bare');
+const mock = await startServer('mock');
+const rows = [];
+try {
+  for (const scenario of SCENARIOS) {
+    await load(mock, scenario, { seconds: 1 }); // warm-up (JIT, caches)
+    await load(bare, scenario, { seconds: 1 });
+    const runs = { bare: [], mock: [] };
+    for (let pair = 0; pair < PAIRS; pair++) {
+      runs.bare.push(await load(bare, scenario, { seconds: SECONDS }));
+      runs.mock.push(await load(mock, scenario, { seconds: SECONDS }));
+    }
+    const all = [...runs.bare, ...runs.mock];
+    for (const run of all) if (run.non2xx) throw new Error(`${scenario.name}: ${run.non2xx} non-2xx answers`);
+    const problem = all.map(bottleneckProblem).find(Boolean) ?? null;
+    const cpu = (list) => median(list.map((r) => r.serverCores * 100)).toFixed(0);
+    console.log(
+      `${scenario.name}: server CPU bare ${cpu(runs.bare)}%, mock ${cpu(runs.mock)}%; generator ≤ ${(Math.max(...all.map((r) => r.generatorCores)) * 100).toFixed(0)}%`,
+    );
+    rows.push(
+      row({
+        figure: `mock rps, ${scenario.name}`,
+        measured: median(runs.mock.map((r) => r.rps)),
+        baseline: median(runs.bare.map((r) => r.rps)),
+        unit: 'req/s',
+        goal: 0.8,
+        better: 'higher',
+        problem,
+      }),
+      row({
+        figure: `mock p99, ${scenario.name}`,
+        measured: median(runs.mock.map((r) => r.p99)),
+        baseline: median(runs.bare.map((r) => r.p99)),
+        unit: 'ms',
+        goal: 1.5,
+        problem,
+      }),
+    );
+  }
+} finally {
+  bare.stop();
+  mock.stop();
+}
+publish('mock-throughput', rows);
