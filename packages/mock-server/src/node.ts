@@ -14,6 +14,8 @@ export interface StartOptions {
   config?: MockConfig | NormalizedConfig;
   /** Serve an existing service instead of creating one from `config`. */
   service?: MockService;
+  /** Hears of the mock's own errors (see MockServiceOptions.onError) when it creates the service. */
+  onError?: (error: unknown) => void;
 }
 
 export interface MockServer {
@@ -28,7 +30,8 @@ export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
 
 export function startMockServer(options: StartOptions = {}): Promise<MockServer> {
-  const service = options.service ?? createMockService(options.config);
+  const service =
+    options.service ?? createMockService(options.config, options.onError ? { onError: options.onError } : {});
   const listener = getRequestListener(service.handle);
   const server = createServer((req, res) => {
     // An oversized body is refused (413) without being read to its end, so the

@@ -36,8 +36,23 @@ export function invalid(issues: ValidationIssue[]): Outcome {
   return { status: 422, body: { detail: issues } };
 }
 
+/**
+ * Parses `value` with `schema`: the data, or its problems as 422 entries. `reportInput` lets
+ * a wrong type (`"10"` for a number) be told apart from a missing field.
+ */
+export function parseInput<T>(
+  schema: z.ZodMiniType<T>,
+  value: unknown,
+  where: 'body' | 'path' | 'header',
+): { ok: true; data: T } | { ok: false; issues: ValidationIssue[] } {
+  const parsed = schema.safeParse(value, { reportInput: true });
+  return parsed.success
+    ? { ok: true, data: parsed.data }
+    : { ok: false, issues: issuesFromZod(where, parsed.error.issues) };
+}
+
 /** zod issues as the `{loc, msg, type}` entries of a 422, under `body`, `path` or `header`. */
-export function issuesFromZod(
+function issuesFromZod(
   where: 'body' | 'path' | 'header',
   issues: ReadonlyArray<{
     code: string;

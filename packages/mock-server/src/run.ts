@@ -10,6 +10,8 @@ export interface RunMockOptions {
   configPath?: string;
   /** Where the "listening" line goes. */
   log?: (line: string) => void;
+  /** Where warnings and the mock's own errors go; stderr by default. */
+  warn?: (line: string) => void;
 }
 
 export async function loadConfigFile(path: string): Promise<NormalizedConfig> {
@@ -37,11 +39,14 @@ export function parsePort(raw: string | undefined): number | undefined {
 /** Resolves once the server has stopped after a signal. */
 export async function runMockCommand(options: RunMockOptions = {}): Promise<void> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
   const config = options.configPath ? await loadConfigFile(options.configPath) : undefined;
   const server = await startMockServer({
     port: options.port ?? DEFAULT_PORT,
     host: options.host ?? DEFAULT_HOST,
     ...(config ? { config } : {}),
+    onError: (error) =>
+      warn(`mock: internal error: ${error instanceof Error ? error.message : String(error)}`),
   });
   const keys = server.service.config.accounts.flatMap((account) => account.apiKeys);
   log(`Profile Article Service mock listening on ${server.url}`);

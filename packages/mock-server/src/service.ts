@@ -23,6 +23,11 @@ export interface MockServiceOptions {
   now?: () => number;
   /** Makes every id (jobs, articles, checkouts); random UUIDs by default. Pass a seeded one for replayable runs. */
   newId?: () => string;
+  /**
+   * Hears of the mock's own errors: an event on the clock that threw (its job failed and was
+   * refunded) or a request answered 500. Silent by default; the bin writes them to stderr.
+   */
+  onError?: (error: unknown) => void;
 }
 
 export interface MockService {
@@ -31,6 +36,7 @@ export interface MockService {
   readonly config: NormalizedConfig;
   /** Back to the configured start state, the clock included. */
   reset(): void;
+  /** Throws RangeError, moving nothing, past the latest time the clock keeps (MAX_CLOCK_MS). */
   advanceClock(ms: number): void;
   now(): number;
   completeCheckout(sessionId: string): PayResult;
@@ -48,7 +54,8 @@ export function createMockService(
   const normalized = normalizeConfig(config);
   let clock: Clock = createClock(options.now);
   const newId = options.newId ?? randomUUID;
-  let state = createState(normalized, newId);
+  const onError = options.onError ?? (() => {});
+  let state = createState(normalized, newId, onError);
 
   // Every request first brings the state up to the clock: jobs move, keys expire.
   const now = () => {
@@ -117,6 +124,7 @@ export function createMockService(
         invalid([{ loc: ['path'], msg: 'Malformed percent-encoding in the URL', type: 'url_parsing' }]),
       );
     }
+    onError(error);
     return respond(fail(500, 'Internal mock server error'));
   });
 
@@ -125,7 +133,7 @@ export function createMockService(
     config: normalized,
     reset() {
       clock = createClock(options.now);
-      state = createState(normalized, newId);
+      state = createState(normalized, newId, onError);
     },
     advanceClock(ms) {
       clock.advance(ms);

@@ -23,10 +23,17 @@ export interface MockState {
   journal: Journal;
 }
 
-/** `newId` makes every id (jobs, articles, checkouts): random UUIDs, or a seeded source in tests. */
-export function createState(config: NormalizedConfig, newId: () => string): MockState {
+/**
+ * `newId` makes every id (jobs, articles, checkouts): random UUIDs, or a seeded source in tests.
+ * `onError` hears of errors inside scheduled events, which never reach a request.
+ */
+export function createState(
+  config: NormalizedConfig,
+  newId: () => string,
+  onError?: (error: unknown) => void,
+): MockState {
   const accounts = createAccounts(config.accounts);
-  const scheduler = createScheduler();
+  const scheduler = createScheduler(onError);
   const ledger = createLedger(new Map(config.accounts.map((account) => [account.id, account.credits])));
   const articles = createArticles(newId);
   return {

@@ -1,28 +1,17 @@
 // /api/v1: HTTP in, operations out. Order of checks: auth (401), rate limit (429),
 // then the request's own validity (422), then the operation's rules.
-import {
-  CheckoutRequestSchema,
-  IdempotencyKeySchema,
-  JobIdSchema,
-  ProfileIdSchema,
-  ProfileRequestSchema,
-} from '@profile-articles/sdk/schemas';
+import { CheckoutRequestSchema, JobIdSchema, ProfileRequestSchema } from '@profile-articles/sdk/schemas';
 import { type Context, Hono } from 'hono';
+import * as z from 'zod/mini';
 import { generateArticle, readArticle, updateArticle } from '../operations/articles.js';
 import type { OperationContext } from '../operations/context.js';
 import { createCheckout, getBalance } from '../operations/credits.js';
 import { getJob } from '../operations/jobs.js';
-import {
-  fail,
-  invalid,
-  issuesFromZod,
-  JSON_INVALID,
-  type Outcome,
-  type ValidationIssue,
-} from '../outcome.js';
+import { fail, invalid, type Outcome, parseInput, type ValidationIssue } from '../outcome.js';
 import { type Account, bearerToken } from '../rules/accounts.js';
 import type { MockState } from '../state.js';
-import { readJsonBody, respond } from './respond.js';
+import { identifierIssue, profileIdIssue } from './identifiers.js';
+import { parseJsonBody, respond } from './respond.js';
 
 export interface ApiDeps {
   state: () => MockState;
@@ -32,28 +21,26 @@ export interface ApiDeps {
 /** Set by the auth middleware for every request that passed it. */
 export type ApiEnv = { Variables: { ctx: OperationContext } };
 
-function checkPath(
-  name: string,
-  value: string,
-  schema: typeof ProfileIdSchema | typeof JobIdSchema,
-): Outcome | undefined {
-  const parsed = schema.safeParse(value);
-  return parsed.success
-    ? undefined
-    : invalid(issuesFromZod('path', parsed.error.issues).map((i) => ({ ...i, loc: ['path', name] })));
+// The SDK's body schema for shape and types; the profile id's own rules are the mock's
+// (identifiers.ts), which count code points.
+const GenerateBodySchema = z.extend(ProfileRequestSchema, { profile_id: z.string() });
+
+function badProfilePath(value: string): Outcome | undefined {
+  const issue = profileIdIssue(['path', 'profile_id'], value);
+  return issue && invalid([issue]);
+}
+
+function badJobPath(value: string): Outcome | undefined {
+  const parsed = parseInput(JobIdSchema, value, 'path');
+  return parsed.ok ? undefined : invalid(parsed.issues.map((i) => ({ ...i, loc: ['path', 'job_id'] })));
 }
 
 function idempotencyKey(c: Context): { key: string } | { issue: ValidationIssue } {
   const value = c.req.header('idempotency-key');
-  const parsed = IdempotencyKeySchema.safeParse(value);
-  if (parsed.success) return { key: parsed.data };
   const loc = ['header', 'idempotency-key'];
-  return {
-    issue:
-      value === undefined
-        ? { loc, msg: 'Field required', type: 'missing' }
-        : { loc, msg: 'Must be 1 to 200 characters', type: 'string_length' },
-  };
+  if (value === undefined) return { issue: { loc, msg: 'Field required', type: 'missing' } };
+  const issue = identifierIssue(loc, value);
+  return issue ? { issue } : { key: value };
 }
 
 export function createApiRoutes(deps: ApiDeps): Hono<ApiEnv> {
@@ -84,26 +71,26 @@ export function createApiRoutes(deps: ApiDeps): Hono<ApiEnv> {
 
   api.get('/articles/:profile_id', (c) => {
     const profileId = c.req.param('profile_id');
-    return respond(
-      checkPath('profile_id', profileId, ProfileIdSchema) ?? readArticle(c.get('ctx'), profileId),
-    );
+    return respond(badProfilePath(profileId) ?? readArticle(c.get('ctx'), profileId));
   });
 
   api.post('/articles', async (c) => {
     // Every problem of the request at once, as the interface's 422 array allows.
     const key = idempotencyKey(c);
-    const body = await readJsonBody(c);
-    const parsed = body.ok ? ProfileRequestSchema.safeParse(body.value) : undefined;
+    const parsed = await parseJsonBody(c, GenerateBodySchema);
     const issues: ValidationIssue[] = 'issue' in key ? [key.issue] : [];
-    if (!parsed) issues.push(JSON_INVALID);
-    else if (!parsed.success) issues.push(...issuesFromZod('body', parsed.error.issues));
-    if (!parsed?.success || 'issue' in key) return respond(invalid(issues));
+    if (!parsed.ok) issues.push(...parsed.issues);
+    else {
+      const bad = profileIdIssue(['body', 'profile_id'], parsed.data.profile_id);
+      if (bad) issues.push(bad);
+    }
+    if (!parsed.ok || issues.length || 'issue' in key) return respond(invalid(issues));
     return respond(generateArticle(c.get('ctx'), parsed.data.profile_id, key.key));
   });
 
   api.post('/articles/:profile_id/update', (c) => {
     const profileId = c.req.param('profile_id');
-    const badPath = checkPath('profile_id', profileId, ProfileIdSchema);
+    const badPath = badProfilePath(profileId);
     if (badPath) return respond(badPath);
     const key = idempotencyKey(c);
     if ('issue' in key) return respond(invalid([key.issue]));
@@ -112,16 +99,14 @@ export function createApiRoutes(deps: ApiDeps): Hono<ApiEnv> {
 
   api.get('/jobs/:job_id', (c) => {
     const jobId = c.req.param('job_id');
-    return respond(checkPath('job_id', jobId, JobIdSchema) ?? getJob(c.get('ctx'), jobId.toLowerCase()));
+    return respond(badJobPath(jobId) ?? getJob(c.get('ctx'), jobId.toLowerCase()));
   });
 
   api.get('/credits', (c) => respond(getBalance(c.get('ctx'))));
 
   api.post('/credits/checkout', async (c) => {
-    const body = await readJsonBody(c);
-    if (!body.ok) return respond(invalid([JSON_INVALID]));
-    const parsed = CheckoutRequestSchema.safeParse(body.value);
-    if (!parsed.success) return respond(invalid(issuesFromZod('body', parsed.error.issues)));
+    const parsed = await parseJsonBody(c, CheckoutRequestSchema);
+    if (!parsed.ok) return respond(invalid(parsed.issues));
     return respond(createCheckout(c.get('ctx'), parsed.data.credits, new URL(c.req.url).origin));
   });
 

@@ -1,10 +1,10 @@
 // /_mock: controls for tests. Unauthenticated, as they belong to whoever runs the mock.
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { fail, invalid, issuesFromZod, JSON_INVALID, ok } from '../outcome.js';
+import { fail, invalid, ok } from '../outcome.js';
 import type { PayResult } from '../rules/checkout.js';
 import type { JournalEntry } from '../rules/journal.js';
-import { readJsonBody, respond } from './respond.js';
+import { parseJsonBody, respond } from './respond.js';
 
 export interface ControlDeps {
   reset: () => void;
@@ -30,11 +30,14 @@ export function createControlRoutes(deps: ControlDeps): Hono {
   });
 
   control.post('/clock/advance', async (c) => {
-    const body = await readJsonBody(c);
-    const parsed = body.ok ? AdvanceSchema.safeParse(body.value) : undefined;
-    if (!parsed) return respond(invalid([JSON_INVALID]));
-    if (!parsed.success) return respond(invalid(issuesFromZod('body', parsed.error.issues)));
-    deps.advance(parsed.data.ms);
+    const parsed = await parseJsonBody(c, AdvanceSchema);
+    if (!parsed.ok) return respond(invalid(parsed.issues));
+    try {
+      deps.advance(parsed.data.ms);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      return respond(invalid([{ loc: ['body', 'ms'], msg: error.message, type: 'less_than_equal' }]));
+    }
     return respond(ok({ now: new Date(deps.now()).toISOString() }));
   });
 

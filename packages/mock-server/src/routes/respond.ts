@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import type { Outcome } from '../outcome.js';
+import type * as z from 'zod/mini';
+import { JSON_INVALID, type Outcome, parseInput, type ValidationIssue } from '../outcome.js';
 
 /** Writes an Outcome as a JSON response. */
 export function respond(outcome: Outcome): Response {
@@ -18,4 +19,13 @@ export async function readJsonBody(c: Context): Promise<{ ok: true; value: unkno
   } catch {
     return { ok: false };
   }
+}
+
+/** Reads a JSON body and parses it with `schema`: the data, or every problem as 422 entries. */
+export async function parseJsonBody<T>(
+  c: Context,
+  schema: z.ZodMiniType<T>,
+): Promise<{ ok: true; data: T } | { ok: false; issues: ValidationIssue[] }> {
+  const body = await readJsonBody(c);
+  return body.ok ? parseInput(schema, body.value, 'body') : { ok: false, issues: [JSON_INVALID] };
 }

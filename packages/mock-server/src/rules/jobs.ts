@@ -58,6 +58,22 @@ export function createJobs(deps: JobsDeps): Jobs {
     activeByProfile.delete(job.profile_id);
   }
 
+  /**
+   * A job's event that throws ends the job `failed` and refunded, then lets the error go on
+   * to the scheduler, which logs it: a job never stays active because of a bug.
+   */
+  function guarded(record: JobRecord, run: (at: number) => void): (at: number) => void {
+    return (at) => {
+      try {
+        run(at);
+      } catch (error) {
+        if (activeByProfile.get(record.job.profile_id) === record)
+          end(record, 'failed', 'The research run failed inside the mock; the credits were refunded', at);
+        throw error;
+      }
+    };
+  }
+
   function succeed(record: JobRecord, at: number): void {
     // The snapshot is a copy: later updates of the profile do not change it.
     record.job.article = structuredClone(articles.publish(record.job.profile_id, at));
@@ -84,24 +100,33 @@ export function createJobs(deps: JobsDeps): Jobs {
       const behaviour = profileBehaviour(profileId);
       if (behaviour === 'stuck' || times.queuedMs >= queuedTimeoutMs) {
         const minutes = Math.round(queuedTimeoutMs / 60_000);
-        scheduler.at(at + queuedTimeoutMs, (when) =>
-          end(
-            record,
-            'cancelled',
-            `Job stayed queued longer than ${minutes} minutes and was cancelled`,
-            when,
+        scheduler.at(
+          at + queuedTimeoutMs,
+          guarded(record, (when) =>
+            end(
+              record,
+              'cancelled',
+              `Job stayed queued longer than ${minutes} minutes and was cancelled`,
+              when,
+            ),
           ),
         );
         return record;
       }
-      scheduler.at(at + times.queuedMs, () => {
-        job.status = 'running';
-      });
-      scheduler.at(at + times.queuedMs + times.runningMs, (when) => {
-        if (behaviour === 'fail')
-          end(record, 'failed', `Research run for "${profileId}" failed (test profile)`, when);
-        else succeed(record, when);
-      });
+      scheduler.at(
+        at + times.queuedMs,
+        guarded(record, () => {
+          job.status = 'running';
+        }),
+      );
+      scheduler.at(
+        at + times.queuedMs + times.runningMs,
+        guarded(record, (when) => {
+          if (behaviour === 'fail')
+            end(record, 'failed', `Research run for "${profileId}" failed (test profile)`, when);
+          else succeed(record, when);
+        }),
+      );
       return record;
     },
   };

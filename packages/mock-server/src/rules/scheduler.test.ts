@@ -36,4 +36,17 @@ describe('scheduler', () => {
     scheduler.runDue(1000);
     expect(ran).toEqual([...times].sort((a, b) => a - b));
   });
+
+  it('reports an event that throws and still runs the ones after it', () => {
+    const errors: unknown[] = [];
+    const scheduler = createScheduler((error) => errors.push(error));
+    const ran: number[] = [];
+    scheduler.at(1, () => {
+      throw new Error('boom');
+    });
+    scheduler.at(2, (at) => ran.push(at));
+    expect(() => scheduler.runDue(5)).not.toThrow();
+    expect(ran).toEqual([2]);
+    expect(errors).toEqual([expect.objectContaining({ message: 'boom' })]);
+  });
 });

@@ -1,6 +1,8 @@
 // Due-time events on the virtual clock, kept in a binary heap. Nothing waits on a timer:
 // every request first runs what has come due, so state is always current and tests are
-// deterministic. Each event costs O(log n) once, whatever else is stored.
+// deterministic. Each event costs O(log n) once, whatever else is stored. An event that
+// throws is reported to `onError` and skipped: the request that happened to run it is
+// not the one at fault, and the events after it still run.
 interface ScheduledEvent {
   at: number;
   seq: number;
@@ -17,7 +19,7 @@ function before(a: ScheduledEvent, b: ScheduledEvent): boolean {
   return a.at < b.at || (a.at === b.at && a.seq < b.seq);
 }
 
-export function createScheduler(): Scheduler {
+export function createScheduler(onError: (error: unknown) => void = () => {}): Scheduler {
   const heap: ScheduledEvent[] = [];
   let seq = 0;
 
@@ -61,7 +63,11 @@ export function createScheduler(): Scheduler {
       // ago (virtually) wrote its article before anything later happened.
       while (heap.length && heap[0]!.at <= now) {
         const event = pop()!;
-        event.run(event.at);
+        try {
+          event.run(event.at);
+        } catch (error) {
+          onError(error);
+        }
       }
     },
     get size() {
