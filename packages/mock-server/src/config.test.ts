@@ -49,6 +49,24 @@ describe('mock config', () => {
       },
       'accounts.1.apiKeys',
     ],
+    [{ faults: { rules: [{ kind: 'explode', probability: 0.1 }] } }, 'faults.rules.0.kind'],
+    [{ faults: { rules: [{ kind: 'fail', probability: 1.5 }] } }, 'faults.rules.0.probability'],
+    [
+      { faults: { rules: [{ kind: 'fail', route: 'GET /_mock/ledger', probability: 0.1 }] } },
+      'faults.rules.0.route',
+    ],
+    [{ faults: { seed: -1 } }, 'faults.seed'],
+    [
+      {
+        faults: {
+          rules: [
+            { kind: 'fail', probability: 0.7 },
+            { kind: 'lost', probability: 0.7 },
+          ],
+        },
+      },
+      'faults.rules',
+    ],
   ])('refuses %j naming %s', (input, field) => {
     expect(() => normalizeConfig(input)).toThrow(ConfigError);
     expect(() => normalizeConfig(input)).toThrow(field);

@@ -1,6 +1,8 @@
 // The mock's configuration: what a user writes, how it is checked, and the filled-in shape.
 import { PricingSchema } from '@profile-articles/sdk/schemas';
 import * as z from 'zod/mini';
+import { ConfigError, describeIssues } from './config-error.js';
+import { FaultsConfigSchema, type NormalizedFaults } from './rules/faults.js';
 
 export const PAYMENT_MODES = ['enabled', 'disabled', 'unavailable'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
@@ -25,6 +27,8 @@ export const MockConfigSchema = z.strictObject({
     }),
   ),
   payments: z._default(z.enum(PAYMENT_MODES), 'enabled'),
+  /** Seeded fault injection on /api/v1; none by default. */
+  faults: z.optional(FaultsConfigSchema),
 });
 
 export type MockConfig = z.input<typeof MockConfigSchema>;
@@ -41,6 +45,7 @@ export interface NormalizedConfig {
   accounts: NormalizedAccount[];
   jobs: { queuedMs: number; runningMs: number };
   payments: PaymentMode;
+  faults: NormalizedFaults;
 }
 
 /** Without a config: one demo account, as the docs promise. */
@@ -48,15 +53,7 @@ export const DEMO_ACCOUNT: AccountConfig = { id: 'demo', apiKeys: ['demo-key'], 
 export const DEFAULT_JOB_TIMES = { queuedMs: 1000, runningMs: 3000 } as const;
 export const DEFAULT_CREDIT_PRICE_CENTS = 5;
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-function describeIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
-  return issues
-    .map((issue) => `${issue.path.length ? issue.path.map(String).join('.') : '(root)'}: ${issue.message}`)
-    .join('; ');
-}
+export { ConfigError };
 
 /** Checks a config and fills every default. Throws ConfigError naming the field at fault. */
 export function normalizeConfig(input: unknown = {}): NormalizedConfig {
@@ -100,6 +97,7 @@ export function normalizeConfig(input: unknown = {}): NormalizedConfig {
       runningMs: config.jobs?.runningMs ?? DEFAULT_JOB_TIMES.runningMs,
     },
     payments: config.payments,
+    faults: config.faults ?? FaultsConfigSchema.parse({}),
   };
 }
 

@@ -1,6 +1,6 @@
 // The node:http adapter: @hono/node-server's listener serves the service's fetch handler
 // without building a WHATWG Request and Response per request where it can avoid it.
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { MockConfig, NormalizedConfig } from './config.js';
@@ -32,7 +32,15 @@ export const DEFAULT_HOST = '127.0.0.1';
 export function startMockServer(options: StartOptions = {}): Promise<MockServer> {
   const service =
     options.service ?? createMockService(options.config, options.onError ? { onError: options.onError } : {});
-  const listener = getRequestListener(service.handle);
+  const listener = getRequestListener(async (request, env) => {
+    const response = await service.handle(request);
+    // A `reset` fault: the service's transport-free way to say "drop the connection".
+    if (response.type === 'error') {
+      (env as { incoming: IncomingMessage }).incoming.socket.destroy();
+      return new Response(null, { status: 204 });
+    }
+    return response;
+  });
   const server = createServer((req, res) => {
     // An oversized body is refused (413) without being read to its end, so the
     // connection cannot carry another request: tell the client not to reuse it.

@@ -4,15 +4,18 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { type MockConfig, type NormalizedConfig, normalizeConfig } from './config.js';
+import { type LedgerReport, ledgerReport, type StatsReport, statsReport } from './inspection.js';
 import type { OperationContext } from './operations/context.js';
 import { fail, invalid } from './outcome.js';
 import { type ApiEnv, createApiRoutes } from './routes/api.js';
 import { createCheckoutPage } from './routes/checkout-page.js';
 import { createControlRoutes } from './routes/control.js';
+import { registerFaults } from './routes/inject-faults.js';
 import { wrongMethod } from './routes/methods.js';
 import { respond } from './routes/respond.js';
 import type { PayResult } from './rules/checkout.js';
 import { type Clock, createClock } from './rules/clock.js';
+import { type FaultsConfig, parseFaults } from './rules/faults.js';
 import type { JournalEntry } from './rules/journal.js';
 import { createState, type MockState } from './state.js';
 
@@ -42,6 +45,12 @@ export interface MockService {
   completeCheckout(sessionId: string): PayResult;
   balance(accountId: string): number;
   journal(): JournalEntry[];
+  /** The credit ledger, as `GET /_mock/ledger` shows it. */
+  ledger(): LedgerReport;
+  /** Structure sizes and counters, as `GET /_mock/stats` shows them. */
+  stats(): StatsReport;
+  /** Replaces the fault rules (`PUT /_mock/faults`); throws ConfigError naming the field at fault. */
+  setFaults(faults: FaultsConfig): void;
   /** The live state, for tests that look behind the HTTP surface. */
   state(): MockState;
 }
@@ -101,6 +110,9 @@ export function createMockService(
       idempotencyKey: c.req.header('idempotency-key') ?? null,
     });
   });
+  // After the journal, so it records faulted answers too; before auth, so a fault that
+  // answers early has no effect at all.
+  registerFaults(app, () => state);
   app.route('/api/v1', createApiRoutes({ state: () => state, now }));
   app.route(
     '/_mock',
@@ -110,6 +122,10 @@ export function createMockService(
       now,
       completeCheckout,
       journal: () => state.journal.entries(),
+      ledger: () => service.ledger(),
+      stats: () => service.stats(),
+      faults: () => state.faults.config(),
+      setFaults: (faults) => state.faults.set(faults),
     }),
   );
   app.route(
@@ -143,6 +159,9 @@ export function createMockService(
     completeCheckout,
     balance: (accountId) => current().ledger.balance(accountId),
     journal: () => state.journal.entries(),
+    ledger: () => ledgerReport(current()),
+    stats: () => statsReport(current(), clock.now()),
+    setFaults: (faults) => state.faults.set(parseFaults(faults, 'faults')),
     state: () => state,
   };
   return service;

@@ -3,11 +3,13 @@ import type { NormalizedConfig } from './config.js';
 import { type Accounts, createAccounts } from './rules/accounts.js';
 import { type Articles, createArticles } from './rules/articles.js';
 import { type Checkouts, createCheckouts } from './rules/checkout.js';
+import { createFaults, type Faults } from './rules/faults.js';
 import { createIdempotencyKeys, type IdempotencyKeys } from './rules/idempotency.js';
 import { createJobs, type Jobs } from './rules/jobs.js';
 import { createJournal, type Journal } from './rules/journal.js';
 import { createLedger, type Ledger } from './rules/ledger.js';
 import { createRateLimiter, type RateLimiter } from './rules/rate-limit.js';
+import { createRefusals, type Refusals } from './rules/refusals.js';
 import { createScheduler, type Scheduler } from './rules/scheduler.js';
 
 export interface MockState {
@@ -21,6 +23,8 @@ export interface MockState {
   rateLimiter: RateLimiter;
   checkouts: Checkouts;
   journal: Journal;
+  faults: Faults;
+  refusals: Refusals;
 }
 
 /**
@@ -47,5 +51,7 @@ export function createState(
     rateLimiter: createRateLimiter(),
     checkouts: createCheckouts(ledger, newId),
     journal: createJournal(),
+    faults: createFaults(config.faults),
+    refusals: createRefusals(),
   };
 }

@@ -3,18 +3,7 @@
 // job per profile, refunded jobs report 0 credits, and the ledger explains every balance.
 import { createMockService } from '@profile-articles/mock-server';
 import { describe, expect, it } from 'vitest';
-
-/** mulberry32: a tiny seeded PRNG, so every walk can be replayed from its seed. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as prng } from '../src/rules/seeded-random.js';
 
 const ACCOUNTS = [
   { id: 'a', apiKeys: ['key-a'], credits: 400 },
@@ -92,7 +81,7 @@ describe.each([1, 2, 3, 4, 5])('random walk with seed %i', (seed) => {
         expect(balance).toBeGreaterThanOrEqual(0);
         const moves = entries.filter((e) => e.accountId === id);
         expect(credits + moves.reduce((sum, e) => sum + e.delta, 0)).toBe(balance);
-        const bought = moves.filter((e) => e.reason === 'purchase').reduce((sum, e) => sum + e.delta, 0);
+        const bought = moves.filter((e) => e.kind === 'purchase').reduce((sum, e) => sum + e.delta, 0);
         expect(bought).toBe(purchased.get(id) ?? 0);
       }
       for (let i = 1; i <= n; i++) {
@@ -104,7 +93,7 @@ describe.each([1, 2, 3, 4, 5])('random walk with seed %i', (seed) => {
           expect(state.jobs.activeFor(job.profile_id)).toBe(record);
         if (job.status === 'succeeded') expect(job.article?.title).toBeTruthy();
         // A reservation is refunded at most once.
-        const refunds = entries.filter((e) => e.reason === 'refund' && e.ref === job.job_id);
+        const refunds = entries.filter((e) => e.kind === 'refund' && e.jobId === job.job_id);
         expect(refunds.length).toBeLessThanOrEqual(1);
       }
     }

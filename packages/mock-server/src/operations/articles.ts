@@ -15,11 +15,15 @@ function insufficient(ctx: OperationContext, price: number): Outcome {
 }
 
 /** 1 credit for the current article; a missing one is 404 and free. */
-export function readArticle(ctx: OperationContext, profileId: string): Outcome {
+export function readArticle(
+  ctx: OperationContext,
+  profileId: string,
+  reason: 'read' | 'generate-read' = 'read',
+): Outcome {
   const article = ctx.state.articles.get(profileId);
   if (!article) return fail(404, NO_ARTICLE);
   const price = ctx.account.pricing.read_credits;
-  if (!ctx.state.ledger.charge(ctx.account.id, price, 'read', profileId, ctx.now))
+  if (!ctx.state.ledger.take(ctx.account.id, price, 'charge', { reason, profileId }, ctx.now))
     return insufficient(ctx, price);
   const response: ReadResponse = { article, credits_charged: price };
   return ok(response);
@@ -66,8 +70,6 @@ function startJob(
   const { state, account, now } = ctx;
   if (state.jobs.activeFor(profileId)) return { outcome: fail(409, ACTIVE_JOB) };
   const price = account.pricing.generation_credits;
-  const reserved = state.ledger.charge(account.id, price, 'reserve', `${kind}:${profileId}`, now);
-  if (!reserved) return { outcome: insufficient(ctx, price) };
   const record = state.jobs.start({
     accountId: account.id,
     profileId,
@@ -76,6 +78,7 @@ function startJob(
     queuedTimeoutMs: account.pricing.queued_timeout_minutes * 60_000,
     at: now,
   });
+  if (!record) return { outcome: insufficient(ctx, price) };
   return { outcome: ok(record.job, 202), stored: { kind: 'job', jobId: record.job.job_id } };
 }
 
@@ -83,7 +86,7 @@ function startJob(
 export function generateArticle(ctx: OperationContext, profileId: string, key: string): Outcome {
   return withIdempotency(ctx, key, 'generate', profileId, () => {
     if (ctx.state.articles.get(profileId)) {
-      const outcome = readArticle(ctx, profileId);
+      const outcome = readArticle(ctx, profileId, 'generate-read');
       if (outcome.status !== 200) return { outcome };
       return { outcome, stored: { kind: 'read', response: outcome.body as ReadResponse } };
     }

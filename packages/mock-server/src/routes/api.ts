@@ -56,6 +56,7 @@ export function createApiRoutes(deps: ApiDeps): Hono<ApiEnv> {
     const now = deps.now();
     const decision = state.rateLimiter.take(account.id, account.pricing.requests_per_minute, now);
     if (!decision.allowed) {
+      state.refusals.count(account.id, 'rate-limit');
       const seconds = String(decision.retryAfterSeconds);
       return respond(
         fail(

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { fail, invalid, ok } from '../outcome.js';
 import type { PayResult } from '../rules/checkout.js';
+import { FaultsConfigSchema, type NormalizedFaults } from '../rules/faults.js';
 import type { JournalEntry } from '../rules/journal.js';
 import { parseJsonBody, respond } from './respond.js';
 
@@ -12,6 +13,12 @@ export interface ControlDeps {
   now: () => number;
   completeCheckout: (sessionId: string) => PayResult;
   journal: () => JournalEntry[];
+  /** `GET /_mock/ledger`'s body. */
+  ledger: () => unknown;
+  /** `GET /_mock/stats`'s body. */
+  stats: () => unknown;
+  faults: () => NormalizedFaults;
+  setFaults: (faults: NormalizedFaults) => void;
 }
 
 const AdvanceSchema = z.strictObject({ ms: z.int().check(z.nonnegative()) });
@@ -47,6 +54,22 @@ export function createControlRoutes(deps: ControlDeps): Hono {
   });
 
   control.get('/requests', () => respond(ok({ requests: deps.journal() })));
+  control.get('/ledger', () => respond(ok(deps.ledger())));
+  control.get('/stats', () => respond(ok(deps.stats())));
+
+  control.get('/faults', () => respond(ok(deps.faults())));
+  control.put('/faults', async (c) => {
+    const body = await readJsonBody(c);
+    const parsed = body.ok ? FaultsConfigSchema.safeParse(body.value ?? {}) : undefined;
+    if (!parsed) return respond(invalid([JSON_INVALID]));
+    if (!parsed.success) return respond(invalid(issuesFromZod('body', parsed.error.issues)));
+    deps.setFaults(parsed.data);
+    return respond(ok(deps.faults()));
+  });
+  control.delete('/faults', () => {
+    deps.setFaults(FaultsConfigSchema.parse({}));
+    return respond(ok(deps.faults()));
+  });
 
   return control;
 }

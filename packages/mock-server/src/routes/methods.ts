@@ -9,12 +9,13 @@ const ROUTES: ReadonlyArray<[RegExp, string]> = [
   [/^\/api\/v1\/credits$/, 'GET'],
   [/^\/api\/v1\/credits\/checkout$/, 'POST'],
   [/^\/_mock\/(reset|clock\/advance|checkout\/[^/]+\/complete)$/, 'POST'],
-  [/^\/_mock\/requests$/, 'GET'],
+  [/^\/_mock\/(requests|ledger|stats)$/, 'GET'],
+  [/^\/_mock\/faults$/, 'GET, PUT, DELETE'],
   [/^\/checkout\/[^/]+$/, 'GET'],
   [/^\/checkout\/[^/]+\/pay$/, 'POST'],
 ];
 
-/** The path's one method, or undefined for a path the mock does not serve. */
+/** The path's methods (`Allow`), or undefined for a path the mock does not serve. */
 export function allowedMethods(pathname: string): string | undefined {
   return ROUTES.find(([pattern]) => pattern.test(pathname))?.[1];
 }

@@ -6,12 +6,16 @@ export interface Articles {
   get(profileId: string): Article | undefined;
   /** Writes version 1, or the next version of an existing article; returns the new state. */
   publish(profileId: string, at: number): Article;
+  readonly size: number;
 }
 
 export function createArticles(newId: () => string): Articles {
   const store = new Map<string, Article>();
   return {
     get: (profileId) => store.get(profileId),
+    get size() {
+      return store.size;
+    },
     publish(profileId, at) {
       const previous = store.get(profileId);
       const version = (previous?.current_version ?? 0) + 1;

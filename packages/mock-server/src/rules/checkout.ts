@@ -15,6 +15,7 @@ export interface Checkouts {
   create(accountId: string, credits: number, creditPriceCents: number): CheckoutSession;
   get(sessionId: string): CheckoutSession | undefined;
   pay(sessionId: string, at: number): PayResult;
+  readonly size: number;
 }
 
 export function createCheckouts(ledger: Ledger, newId: () => string): Checkouts {
@@ -32,12 +33,21 @@ export function createCheckouts(ledger: Ledger, newId: () => string): Checkouts 
       return session;
     },
     get: (sessionId) => sessions.get(sessionId),
+    get size() {
+      return sessions.size;
+    },
     pay(sessionId, at) {
       const session = sessions.get(sessionId);
       if (!session) return 'not-found';
       if (session.paid) return 'already-paid';
       session.paid = true;
-      ledger.add(session.accountId, session.credits, 'purchase', session.id, at);
+      ledger.add(
+        session.accountId,
+        session.credits,
+        'purchase',
+        { reason: 'checkout-paid', sessionId: session.id },
+        at,
+      );
       return 'paid';
     },
   };

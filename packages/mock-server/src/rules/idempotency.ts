@@ -24,6 +24,8 @@ export type Lookup =
 export interface IdempotencyKeys {
   lookup(accountId: string, key: string, operation: Operation, profileId: string): Lookup;
   remember(accountId: string, key: string, request: StoredRequest, at: number): void;
+  /** Keys held now. */
+  readonly size: number;
 }
 
 export function createIdempotencyKeys(scheduler: Scheduler): IdempotencyKeys {
@@ -45,6 +47,9 @@ export function createIdempotencyKeys(scheduler: Scheduler): IdempotencyKeys {
       scheduler.at(at + IDEMPOTENCY_TTL_MS, () => {
         if (store.get(storeId) === request) store.delete(storeId);
       });
+    },
+    get size() {
+      return store.size;
     },
   };
 }

@@ -6,13 +6,13 @@ import { createScheduler } from './scheduler.js';
 
 function setup(times = { queuedMs: 10, runningMs: 20 }) {
   const scheduler = createScheduler();
-  const ledger = createLedger(new Map([['a', 0]]));
+  const ledger = createLedger(new Map([['a', 100]]));
   let n = 0;
   const newId = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
   const articles = createArticles(newId);
   const jobs = createJobs({ scheduler, ledger, articles, times, newId });
   const start = (profileId: string, at = 0) =>
-    jobs.start({ accountId: 'a', profileId, kind: 'generate', credits: 100, queuedTimeoutMs: 1000, at });
+    jobs.start({ accountId: 'a', profileId, kind: 'generate', credits: 100, queuedTimeoutMs: 1000, at })!;
   return { scheduler, ledger, articles, jobs, start };
 }
 

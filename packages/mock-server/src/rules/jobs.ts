@@ -2,7 +2,7 @@
 // Transitions are events on the virtual clock; one active job per profile, across accounts.
 import type { Job } from '@profile-articles/sdk/schemas';
 import type { Articles } from './articles.js';
-import type { Ledger } from './ledger.js';
+import type { Ledger, LedgerReason } from './ledger.js';
 import type { Scheduler } from './scheduler.js';
 import { profileBehaviour } from './test-profiles.js';
 
@@ -32,8 +32,12 @@ export interface Jobs {
   get(jobId: string): JobRecord | undefined;
   /** The queued or running job of a profile, from any account. */
   activeFor(profileId: string): JobRecord | undefined;
-  /** Creates a `queued` job whose credits the caller has already reserved. */
-  start(request: StartJob): JobRecord;
+  /** Reserves the job's credits and creates it `queued`; undefined (and nothing taken) when the balance cannot pay. */
+  start(request: StartJob): JobRecord | undefined;
+  /** Every job ever started, and the active ones. */
+  readonly size: number;
+  readonly activeCount: number;
+  all(): IterableIterator<JobRecord>;
 }
 
 export interface JobsDeps {
@@ -49,9 +53,11 @@ export function createJobs(deps: JobsDeps): Jobs {
   const byId = new Map<string, JobRecord>();
   const activeByProfile = new Map<string, JobRecord>();
 
+  const meta = (job: Job, reason: LedgerReason) => ({ reason, jobId: job.job_id, profileId: job.profile_id });
+
   function end(record: JobRecord, status: 'failed' | 'cancelled', error: string, at: number): void {
     const { job } = record;
-    ledger.add(record.accountId, job.credits_charged, 'refund', job.job_id, at);
+    ledger.add(record.accountId, job.credits_charged, 'refund', meta(job, `job-${status}`), at);
     job.status = status;
     job.credits_charged = 0;
     job.error = error;
@@ -78,13 +84,23 @@ export function createJobs(deps: JobsDeps): Jobs {
     // The snapshot is a copy: later updates of the profile do not change it.
     record.job.article = structuredClone(articles.publish(record.job.profile_id, at));
     record.job.status = 'succeeded';
+    ledger.settle(record.accountId, record.job.credits_charged, meta(record.job, 'job-succeeded'), at);
     activeByProfile.delete(record.job.profile_id);
   }
 
   return {
     get: (jobId) => byId.get(jobId),
     activeFor: (profileId) => activeByProfile.get(profileId),
+    get size() {
+      return byId.size;
+    },
+    get activeCount() {
+      return activeByProfile.size;
+    },
+    all: () => byId.values(),
     start({ accountId, profileId, kind, credits, queuedTimeoutMs, at }) {
+      // Checked before an id is made, so a refused start leaves the id sequence as it was.
+      if (ledger.balance(accountId) < credits) return undefined;
       const job: Job = {
         job_id: newId(),
         profile_id: profileId,
@@ -93,6 +109,7 @@ export function createJobs(deps: JobsDeps): Jobs {
         article: null,
         error: null,
       };
+      ledger.take(accountId, credits, 'reservation', meta(job, kind), at);
       const record: JobRecord = { job, accountId, kind };
       byId.set(job.job_id, record);
       activeByProfile.set(profileId, record);

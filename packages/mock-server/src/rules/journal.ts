@@ -1,5 +1,7 @@
 // What the mock was asked, for tests to inspect. Never the Authorization header or a key:
 // only the account it resolved to.
+import { type BoundedLog, createBoundedLog } from './bounded-log.js';
+
 export interface JournalEntry {
   /** ISO time on the mock's clock. */
   at: string;
@@ -10,7 +12,7 @@ export interface JournalEntry {
   idempotencyKey: string | null;
 }
 
-const MAX_ENTRIES = 1000;
+export const MAX_JOURNAL_ENTRIES = 1000;
 
 /** As recorded: the time stays a number until someone reads the journal. */
 export type JournalRecord = Omit<JournalEntry, 'at'> & { at: number };
@@ -18,17 +20,15 @@ export type JournalRecord = Omit<JournalEntry, 'at'> & { at: number };
 export interface Journal {
   record(entry: JournalRecord): void;
   entries(): JournalEntry[];
+  /** The bounded log underneath, for size checks. */
+  readonly log: BoundedLog<JournalRecord>;
 }
 
 export function createJournal(): Journal {
-  let entries: JournalRecord[] = [];
+  const log = createBoundedLog<JournalRecord>(MAX_JOURNAL_ENTRIES);
   return {
-    record(entry) {
-      entries.push(entry);
-      // Trimmed in batches, so recording stays O(1) amortised.
-      if (entries.length >= 2 * MAX_ENTRIES) entries = entries.slice(-MAX_ENTRIES);
-    },
-    entries: () =>
-      entries.slice(-MAX_ENTRIES).map((entry) => ({ ...entry, at: new Date(entry.at).toISOString() })),
+    record: (entry) => log.push(entry),
+    entries: () => log.entries().map((entry) => ({ ...entry, at: new Date(entry.at).toISOString() })),
+    log,
   };
 }

@@ -1,52 +1,150 @@
 // Each account's credit balance, and a record of every movement. The balance never goes
 // below zero: a charge that cannot be paid is refused whole.
-export type LedgerReason = 'read' | 'reserve' | 'refund' | 'purchase';
+//
+// Four kinds of entry: a `reservation` takes a job's credits when it starts; the job's
+// `charge` (delta 0) keeps them when it succeeds, or its `refund` gives them back when it
+// fails or is cancelled; a read's `charge` takes its credit at once; a `purchase` adds a
+// paid checkout's credits. Totals per account cover every movement ever made, while the
+// entries themselves are the most recent ones only (a bounded log).
+import { type BoundedLog, createBoundedLog } from './bounded-log.js';
+
+export type LedgerKind = 'reservation' | 'charge' | 'refund' | 'purchase';
+
+/** Why the credits moved, in one word or two. */
+export type LedgerReason =
+  | 'generate'
+  | 'update'
+  | 'read'
+  | 'generate-read'
+  | 'job-succeeded'
+  | 'job-failed'
+  | 'job-cancelled'
+  | 'checkout-paid';
+
+export interface LedgerMeta {
+  reason: LedgerReason;
+  jobId?: string;
+  profileId?: string;
+  sessionId?: string;
+}
 
 export interface LedgerEntry {
+  /** 1, 2, 3…: the position among every movement ever made. */
+  seq: number;
   at: number;
   accountId: string;
-  delta: number;
+  kind: LedgerKind;
   reason: LedgerReason;
-  /** The job, checkout session or profile the movement belongs to. */
-  ref: string;
+  /** Credits involved: positive, even for a job's charge whose delta is 0. */
+  credits: number;
+  /** How the balance moved. */
+  delta: number;
+  balance: number;
+  jobId: string | null;
+  profileId: string | null;
+  sessionId: string | null;
+}
+
+export interface LedgerTotals {
+  opening: number;
+  purchased: number;
+  reserved: number;
+  refunded: number;
+  /** Credits kept by succeeded jobs. */
+  jobCharges: number;
+  /** Credits taken by reads (a generate answered with the existing article included). */
+  readCharges: number;
   balance: number;
 }
 
-/** Recent movements kept for inspection; totals cover everything. */
-const MAX_ENTRIES = 10_000;
+export const MAX_LEDGER_ENTRIES = 10_000;
 
 export interface Ledger {
   balance(accountId: string): number;
   /** Takes `amount` if the balance covers it; false (and nothing taken) otherwise. */
-  charge(accountId: string, amount: number, reason: 'read' | 'reserve', ref: string, at: number): boolean;
-  add(accountId: string, amount: number, reason: 'refund' | 'purchase', ref: string, at: number): void;
-  entries(): readonly LedgerEntry[];
+  take(
+    accountId: string,
+    amount: number,
+    kind: 'reservation' | 'charge',
+    meta: LedgerMeta,
+    at: number,
+  ): boolean;
+  add(accountId: string, amount: number, kind: 'refund' | 'purchase', meta: LedgerMeta, at: number): void;
+  /** A succeeded job keeps its reserved credits: recorded, no balance change. */
+  settle(accountId: string, amount: number, meta: LedgerMeta, at: number): void;
+  entries(): LedgerEntry[];
+  totals(accountId: string): LedgerTotals;
+  accountIds(): string[];
+  readonly log: BoundedLog<LedgerEntry>;
 }
 
 export function createLedger(opening: ReadonlyMap<string, number>): Ledger {
-  const balances = new Map(opening);
-  const entries: LedgerEntry[] = [];
+  const totals = new Map<string, LedgerTotals>();
+  const log = createBoundedLog<LedgerEntry>(MAX_LEDGER_ENTRIES);
+  const open = (accountId: string, credits: number): LedgerTotals => {
+    const fresh: LedgerTotals = {
+      opening: credits,
+      purchased: 0,
+      reserved: 0,
+      refunded: 0,
+      jobCharges: 0,
+      readCharges: 0,
+      balance: credits,
+    };
+    totals.set(accountId, fresh);
+    return fresh;
+  };
+  for (const [accountId, credits] of opening) open(accountId, credits);
+  const of = (accountId: string) => totals.get(accountId) ?? open(accountId, 0);
 
-  function record(entry: LedgerEntry): void {
-    entries.push(entry);
-    // Trimmed in batches, so recording stays O(1) amortised.
-    if (entries.length >= 2 * MAX_ENTRIES) entries.splice(0, MAX_ENTRIES);
+  function record(
+    accountId: string,
+    kind: LedgerKind,
+    credits: number,
+    delta: number,
+    meta: LedgerMeta,
+    at: number,
+  ): void {
+    const account = of(accountId);
+    account.balance += delta;
+    log.push({
+      seq: log.total + 1,
+      at,
+      accountId,
+      kind,
+      reason: meta.reason,
+      credits,
+      delta,
+      balance: account.balance,
+      jobId: meta.jobId ?? null,
+      profileId: meta.profileId ?? null,
+      sessionId: meta.sessionId ?? null,
+    });
   }
 
   return {
-    balance: (accountId) => balances.get(accountId) ?? 0,
-    charge(accountId, amount, reason, ref, at) {
-      const balance = balances.get(accountId) ?? 0;
-      if (balance < amount) return false;
-      balances.set(accountId, balance - amount);
-      record({ at, accountId, delta: -amount, reason, ref, balance: balance - amount });
+    balance: (accountId) => totals.get(accountId)?.balance ?? 0,
+    take(accountId, amount, kind, meta, at) {
+      const account = of(accountId);
+      if (account.balance < amount) return false;
+      if (kind === 'reservation') account.reserved += amount;
+      else account.readCharges += amount;
+      record(accountId, kind, amount, -amount, meta, at);
       return true;
     },
-    add(accountId, amount, reason, ref, at) {
-      const balance = (balances.get(accountId) ?? 0) + amount;
-      balances.set(accountId, balance);
-      record({ at, accountId, delta: amount, reason, ref, balance });
+    add(accountId, amount, kind, meta, at) {
+      const account = of(accountId);
+      if (kind === 'refund') account.refunded += amount;
+      else account.purchased += amount;
+      record(accountId, kind, amount, amount, meta, at);
     },
-    entries: () => entries,
+    settle(accountId, amount, meta, at) {
+      of(accountId).jobCharges += amount;
+      record(accountId, 'charge', amount, 0, meta, at);
+    },
+    entries: () => log.entries(),
+    totals: (accountId) => ({ ...of(accountId) }),
+    accountIds: () => [...totals.keys()],
+    log,
   };
 }

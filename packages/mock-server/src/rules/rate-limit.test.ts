@@ -20,7 +20,16 @@ describe('rate limiter', () => {
 
   it('keeps accounts apart and memory bounded under long use', () => {
     const limiter = createRateLimiter();
-    for (let t = 0; t < 100_000; t++) limiter.take('busy', 1_000_000, t * 1000);
+    for (let t = 0; t < 100_000; t++) limiter.take('busy', 1_000_000, t * 10);
     expect(limiter.take('quiet', 1, 0)).toEqual({ allowed: true });
+    // 60 one-second buckets per account, however many requests a minute holds.
+    expect(limiter.sizes()).toEqual({ accounts: 2, buckets: 120 });
+  });
+
+  it('counts to the second: a request leaves the window at the start of its second plus 60 s', () => {
+    const limiter = createRateLimiter();
+    expect(limiter.take('a', 1, 900)).toEqual({ allowed: true });
+    expect(limiter.take('a', 1, 59_999)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(limiter.take('a', 1, 60_000)).toEqual({ allowed: true });
   });
 });

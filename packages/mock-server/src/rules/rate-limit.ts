@@ -1,16 +1,23 @@
-// A sliding one-minute window per account, counting every authenticated request that
-// passed. A queue of timestamps per account: O(1) amortised per request.
-const WINDOW_MS = 60_000;
+// The rate limit: per account, a sliding window of 60 one-second buckets. A request that
+// passes is counted in the bucket of its second and stays counted until that second plus
+// 60 s; a request is refused while the buckets in the window hold `requests_per_minute`.
+// Memory is 60 counters per account whatever the rate (the window is exact to the second,
+// not to the millisecond). Retry-After is when the oldest counted request leaves the
+// window, rounded up to whole seconds, at least 1.
+const WINDOW_SECONDS = 60;
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface RateLimiter {
   take(accountId: string, limitPerMinute: number, now: number): RateDecision;
+  /** Accounts with a window, and the buckets they hold in all: 60 per account. */
+  sizes(): { accounts: number; buckets: number };
 }
 
 interface Window {
-  times: number[];
-  head: number;
+  /** The second each bucket holds (bucket = second mod 60), and its count. */
+  seconds: Float64Array;
+  counts: Uint32Array;
 }
 
 export function createRateLimiter(): RateLimiter {
@@ -19,24 +26,33 @@ export function createRateLimiter(): RateLimiter {
     take(accountId, limitPerMinute, now) {
       let window = windows.get(accountId);
       if (!window) {
-        window = { times: [], head: 0 };
+        window = {
+          seconds: new Float64Array(WINDOW_SECONDS).fill(Number.NEGATIVE_INFINITY),
+          counts: new Uint32Array(WINDOW_SECONDS),
+        };
         windows.set(accountId, window);
       }
-      while (window.head < window.times.length && window.times[window.head]! <= now - WINDOW_MS)
-        window.head++;
-      if (window.head > 1024 && window.head * 2 > window.times.length) {
-        window.times = window.times.slice(window.head);
-        window.head = 0;
+      const second = Math.floor(now / 1000);
+      let total = 0;
+      let oldest = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < WINDOW_SECONDS; i++) {
+        const held = window.seconds[i]!;
+        if (held <= second - WINDOW_SECONDS || window.counts[i] === 0) continue;
+        total += window.counts[i]!;
+        if (held < oldest) oldest = held;
       }
-      if (window.times.length - window.head >= limitPerMinute) {
-        const oldest = window.times[window.head]!;
-        return {
-          allowed: false,
-          retryAfterSeconds: Math.max(1, Math.ceil((oldest + WINDOW_MS - now) / 1000)),
-        };
+      if (total >= limitPerMinute) {
+        const leavesAt = (oldest + WINDOW_SECONDS) * 1000;
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((leavesAt - now) / 1000)) };
       }
-      window.times.push(now);
+      const bucket = ((second % WINDOW_SECONDS) + WINDOW_SECONDS) % WINDOW_SECONDS;
+      if (window.seconds[bucket] !== second) {
+        window.seconds[bucket] = second;
+        window.counts[bucket] = 0;
+      }
+      window.counts[bucket]!++;
       return { allowed: true };
     },
+    sizes: () => ({ accounts: windows.size, buckets: windows.size * WINDOW_SECONDS }),
   };
 }

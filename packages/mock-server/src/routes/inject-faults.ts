@@ -1,0 +1,58 @@
+// Applies the fault a request draws (rules/faults.ts) around the /api/v1 handlers. The
+// outcomes are transport-free: a reset is `Response.error()`, which the node adapter turns
+// into a destroyed socket and msw into a network error.
+import type { Hono, MiddlewareHandler } from 'hono';
+import { fail } from '../outcome.js';
+import { bearerToken } from '../rules/accounts.js';
+import { FAULT_ROUTES, type FaultRoute } from '../rules/faults.js';
+import type { MockState } from '../state.js';
+import type { ApiEnv } from './api.js';
+import { respond } from './respond.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function injectFault(route: FaultRoute, state: () => MockState): MiddlewareHandler {
+  return async (c, next) => {
+    const rule = state().faults.draw(route);
+    if (!rule) return next();
+    switch (rule.kind) {
+      case 'fail':
+        return respond(fail(500, 'Internal server error (injected fault: nothing was done)'));
+      case 'rate-limit': {
+        const key = bearerToken(c.req.header('authorization'));
+        const account = key === undefined ? undefined : state().accounts.byApiKey(key);
+        if (account) state().refusals.count(account.id, 'fault');
+        const seconds = String(rule.retryAfterSeconds);
+        return respond(
+          fail(429, `Rate limited (injected fault); retry in ${seconds} s`, { 'retry-after': seconds }),
+        );
+      }
+      case 'latency':
+        await sleep(rule.latencyMs);
+        return next();
+      case 'lost':
+      case 'reset':
+        await next();
+        // Cleared first: Hono's setter would otherwise copy the real answer's headers over.
+        c.res = undefined;
+        c.res =
+          rule.kind === 'reset'
+            ? Response.error()
+            : respond(
+                fail(
+                  500,
+                  'Internal server error (injected fault: the request took effect, its answer was lost)',
+                ),
+              );
+        return;
+    }
+  };
+}
+
+/** Registers the fault step in front of every /api/v1 route of `app`. */
+export function registerFaults(app: Hono<ApiEnv>, state: () => MockState): void {
+  for (const route of FAULT_ROUTES) {
+    const [method, template] = route.split(' ') as [string, string];
+    app.on(method, template.replace(/\{(\w+)\}/g, ':$1'), injectFault(route, state));
+  }
+}

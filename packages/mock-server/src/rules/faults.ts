@@ -1,0 +1,108 @@
+// Seeded fault injection on /api/v1 (never on the control endpoints): which fault, if any,
+// a request meets. One draw per request decides it, so a run replays from its seed.
+// This module only decides and counts; routes/inject-faults.ts applies the decision.
+import * as z from 'zod/mini';
+import { ConfigError, describeIssues } from '../config-error.js';
+import { seededRandom } from './seeded-random.js';
+
+export const FAULT_KINDS = ['fail', 'lost', 'reset', 'latency', 'rate-limit'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** The /api/v1 routes, named as in the interface; `*` is all of them. */
+export const FAULT_ROUTES = [
+  'POST /api/v1/articles',
+  'GET /api/v1/articles/{profile_id}',
+  'POST /api/v1/articles/{profile_id}/update',
+  'GET /api/v1/jobs/{job_id}',
+  'GET /api/v1/credits',
+  'POST /api/v1/credits/checkout',
+] as const;
+export type FaultRoute = (typeof FAULT_ROUTES)[number];
+
+const FaultRuleSchema = z.strictObject({
+  route: z._default(z.enum([...FAULT_ROUTES, '*']), '*'),
+  kind: z.enum(FAULT_KINDS),
+  /** Share of the route's requests that meet this fault, 0 to 1. */
+  probability: z.number().check(z.gte(0), z.lte(1)),
+  /** `latency`: real milliseconds added before the request is served. */
+  latencyMs: z._default(z.int().check(z.gte(0), z.lte(60_000)), 1000),
+  /** `rate-limit`: the `Retry-After` of the spurious 429, in seconds. */
+  retryAfterSeconds: z._default(z.int().check(z.gte(0), z.lte(3600)), 1),
+});
+
+export const FaultsConfigSchema = z
+  .strictObject({
+    seed: z._default(z.int().check(z.gte(0), z.lte(0xffffffff)), 1),
+    rules: z._default(z.array(FaultRuleSchema).check(z.maxLength(100)), []),
+  })
+  .check(
+    z.refine(
+      (faults) =>
+        FAULT_ROUTES.every(
+          (route) =>
+            faults.rules
+              .filter((rule) => rule.route === '*' || rule.route === route)
+              .reduce((sum, rule) => sum + rule.probability, 0) <=
+            1 + 1e-9,
+        ),
+      {
+        message: 'the probabilities of the rules that apply to one route add up to more than 1',
+        path: ['rules'],
+      },
+    ),
+  );
+
+export type FaultsConfig = z.input<typeof FaultsConfigSchema>;
+export type NormalizedFaults = z.infer<typeof FaultsConfigSchema>;
+export type FaultRule = NormalizedFaults['rules'][number];
+
+export type FaultCounts = Record<FaultKind, number>;
+
+export interface Faults {
+  /** The fault a request to `route` meets now, if any; counts it. */
+  draw(route: FaultRoute): FaultRule | undefined;
+  /** Replaces the rules and restarts the seeded sequence. */
+  set(config: NormalizedFaults): void;
+  config(): NormalizedFaults;
+  counts(): FaultCounts;
+}
+
+const zeroCounts = (): FaultCounts => ({ fail: 0, lost: 0, reset: 0, latency: 0, 'rate-limit': 0 });
+
+export function createFaults(initial: NormalizedFaults): Faults {
+  let config = initial;
+  let random = seededRandom(config.seed);
+  let counts = zeroCounts();
+  return {
+    draw(route) {
+      if (config.rules.length === 0) return undefined;
+      // One draw, walked over the matching rules' shares: the faults of a route are
+      // exclusive, and their probabilities add up.
+      const roll = random();
+      let share = 0;
+      for (const rule of config.rules) {
+        if (rule.route !== '*' && rule.route !== route) continue;
+        share += rule.probability;
+        if (roll < share) {
+          counts[rule.kind]++;
+          return rule;
+        }
+      }
+      return undefined;
+    },
+    set(next) {
+      config = next;
+      random = seededRandom(next.seed);
+      counts = zeroCounts();
+    },
+    config: () => config,
+    counts: () => ({ ...counts }),
+  };
+}
+
+/** Checks a faults config given at run time (service.setFaults); the error names the field. */
+export function parseFaults(input: unknown, where: string): NormalizedFaults {
+  const parsed = FaultsConfigSchema.safeParse(input ?? {});
+  if (parsed.success) return parsed.data;
+  throw new ConfigError(`Invalid faults: ${describeIssues(parsed.error.issues, [where])}`);
+}

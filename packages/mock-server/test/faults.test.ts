@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { type TransportKind, useMock } from './harness.js';
+
+describe.each<TransportKind>(['http', 'msw'])('fault injection over %s', (kind) => {
+  const h = useMock(kind);
+  const setFaults = (body: unknown) => h.call('PUT', '/_mock/faults', { body });
+  const generate = (key: string) =>
+    h.call('POST', '/api/v1/articles', { body: { profile_id: 'ada' }, idempotencyKey: key });
+  const balance = () => h.service.ledger().accounts.find((a) => a.accountId === 'acme')!.balance;
+
+  it('fail: 500 before any effect', async () => {
+    expect((await setFaults({ rules: [{ kind: 'fail', probability: 1 }] })).status).toBe(200);
+    const answer = await generate('k1');
+    expect(answer.status).toBe(500);
+    expect(answer.body.detail).toMatch(/nothing was done/);
+    expect(balance()).toBe(1000);
+    expect(h.service.state().jobs.size).toBe(0);
+    // The control endpoints never fail.
+    expect((await h.call('GET', '/_mock/ledger')).status).toBe(200);
+  });
+
+  it('lost: the request takes effect, then 500; a retry with the same key replays it', async () => {
+    await setFaults({ rules: [{ kind: 'lost', route: 'POST /api/v1/articles', probability: 1 }] });
+    expect((await generate('k1')).status).toBe(500);
+    expect(balance()).toBe(900);
+    expect((await h.call('DELETE', '/_mock/faults')).body).toEqual({ seed: 1, rules: [] });
+    const retried = await generate('k1');
+    expect(retried.status).toBe(202);
+    expect(balance()).toBe(900);
+    expect(h.service.state().jobs.size).toBe(1);
+  });
+
+  it('reset: the request takes effect, then the connection drops', async () => {
+    await setFaults({ rules: [{ kind: 'reset', probability: 1 }] });
+    // No answer: over node:http the socket is destroyed, so fetch rejects; msw answers its
+    // network error, which its fetch interceptor rejects and its undici one hands over as
+    // a Response of status 0, depending on which caught the call.
+    const answer = await generate('k1').catch((error: unknown) => error);
+    if (answer instanceof TypeError) expect(answer.message).toMatch(/fetch failed|Failed to fetch/);
+    else expect((answer as { status: number }).status).toBe(0);
+    expect(balance()).toBe(900);
+    expect(h.service.journal().at(-1)).toMatchObject({ path: '/api/v1/articles', status: 0 });
+    await h.call('DELETE', '/_mock/faults');
+    expect((await h.call('GET', '/api/v1/credits')).body.credits).toBe(900);
+  });
+
+  it('rate-limit: a spurious 429 with Retry-After, counted for the account, no effect', async () => {
+    await setFaults({ rules: [{ kind: 'rate-limit', probability: 1, retryAfterSeconds: 7 }] });
+    const answer = await generate('k1');
+    expect(answer.status).toBe(429);
+    expect(answer.headers.get('retry-after')).toBe('7');
+    expect(balance()).toBe(1000);
+    expect(h.service.stats().accounts.acme).toEqual({ rateLimited: 0, injected429: 1 });
+    expect(h.service.stats().faults['rate-limit']).toBe(1);
+  });
+
+  it('latency: real time before the request is served', async () => {
+    await setFaults({ rules: [{ kind: 'latency', probability: 1, latencyMs: 150 }] });
+    const started = Date.now();
+    expect((await h.call('GET', '/api/v1/credits')).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  it('applies per route only, and replays from its seed', async () => {
+    await setFaults({ rules: [{ kind: 'fail', route: 'GET /api/v1/credits', probability: 1 }] });
+    expect((await h.call('GET', '/api/v1/credits')).status).toBe(500);
+    expect((await h.call('GET', '/api/v1/articles/ada')).status).toBe(404);
+
+    const run = async () => {
+      await setFaults({ seed: 42, rules: [{ kind: 'fail', probability: 0.5 }] });
+      const statuses = [];
+      for (let i = 0; i < 20; i++) statuses.push((await h.call('GET', '/api/v1/credits')).status);
+      return statuses;
+    };
+    const first = await run();
+    expect(first).toContain(500);
+    expect(first).toContain(200);
+    expect(await run()).toEqual(first);
+  });
+
+  it('refuses a bad faults body with 422 naming the field', async () => {
+    const answer = await setFaults({ rules: [{ kind: 'explode', probability: 2 }] });
+    expect(answer.status).toBe(422);
+    const locs = answer.body.detail.map((issue: any) => issue.loc.join('.'));
+    expect(locs).toEqual(expect.arrayContaining(['body.rules.0.kind', 'body.rules.0.probability']));
+    const sum = await setFaults({
+      rules: [
+        { kind: 'fail', probability: 0.6 },
+        { kind: 'lost', route: 'GET /api/v1/credits', probability: 0.6 },
+      ],
+    });
+    expect(sum.status).toBe(422);
+    expect(sum.body.detail[0].msg).toMatch(/add up to more than 1/);
+  });
+});
