@@ -59,10 +59,8 @@ export function createControlRoutes(deps: ControlDeps): Hono {
 
   control.get('/faults', () => respond(ok(deps.faults())));
   control.put('/faults', async (c) => {
-    const body = await readJsonBody(c);
-    const parsed = body.ok ? FaultsConfigSchema.safeParse(body.value ?? {}) : undefined;
-    if (!parsed) return respond(invalid([JSON_INVALID]));
-    if (!parsed.success) return respond(invalid(issuesFromZod('body', parsed.error.issues)));
+    const parsed = await parseJsonBody(c, FaultsConfigSchema);
+    if (!parsed.ok) return respond(invalid(parsed.issues));
     deps.setFaults(parsed.data);
     return respond(ok(deps.faults()));
   });
