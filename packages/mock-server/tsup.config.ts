@@ -11,6 +11,7 @@ export default defineConfig([
   },
   {
     entry: { bin: 'src/bin.ts' },
+    noExternal: [/.*/],
     format: ['esm'],
     target: 'node20',
     platform: 'node',
