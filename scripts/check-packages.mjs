@@ -1,8 +1,9 @@
-// pnpm check:packages: what a customer gets from npm. Packs each package, lints the
-// tarball's shape (publint) and its types for every resolution mode (attw), installs the
+// pnpm check:packages: what a customer gets from npm. Packs each package, checks what the
+// tarball carries (LICENSE, a README that stands on its own, license and keywords), lints its
+// shape (publint) and its types in every resolution mode, node10 included (attw), installs the
 // tarballs into an empty npm project, then imports and requires them and runs the bins.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const packages = ['sdk', 'mock-server', 'cli'];
 const out = mkdtempSync(join(tmpdir(), 'profile-articles-pack-'));
 const bin = (name) => join(root, 'node_modules', '.bin', name);
+const rootLicense = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).license;
 
 function run(command, args, options = {}) {
   const shown = args.map((arg) => (arg.includes('\n') ? '<script>' : arg));
@@ -26,10 +28,34 @@ for (const name of packages) {
     out,
     readdirSync(out).find((file) => file.includes(`-${name}-`)),
   );
+  checkTarball(name, tarballs[name]);
   process.stdout.write(run(bin('publint'), ['run', '--strict'], { cwd: dir }));
-  process.stdout.write(
-    run(bin('attw'), [tarballs[name], '--format', 'table-flipped', '--profile', 'node16']),
-  );
+  // attw's default profile is "strict": node10, node16 (from CJS and ESM) and bundler.
+  process.stdout.write(run(bin('attw'), [tarballs[name], '--format', 'table-flipped']));
+}
+
+// A registry user sees only the tarball: it must carry the license and a README whose links
+// work from npmjs.com (absolute URLs or anchors, never a path into this repository).
+function checkTarball(name, tarball) {
+  const files = run('tar', ['-tzf', tarball]).split('\n');
+  const read = (file) => run('tar', ['-xzOf', tarball, `package/${file}`]);
+  const problems = [];
+  for (const file of ['LICENSE', 'README.md']) {
+    if (!files.includes(`package/${file}`)) problems.push(`no ${file}`);
+  }
+  const manifest = JSON.parse(read('package.json'));
+  if (manifest.license !== rootLicense) problems.push(`license is ${manifest.license}, not ${rootLicense}`);
+  if (!manifest.keywords?.length) problems.push('no keywords');
+  if (files.includes('package/LICENSE') && !read('LICENSE').startsWith('MIT License'))
+    problems.push('LICENSE is not MIT');
+  if (files.includes('package/README.md')) {
+    for (const [, target] of read('README.md').matchAll(/\]\(([^)\s]+)[^)]*\)/g)) {
+      if (!/^(https?:|#|mailto:)/.test(target))
+        problems.push(`README links to ${target}, which is not on the registry`);
+    }
+  }
+  if (problems.length) throw new Error(`${name} tarball: ${problems.join('; ')}`);
+  process.stdout.write(`${name} tarball: LICENSE, README, license ${manifest.license}, keywords: ok\n`);
 }
 
 // An empty npm project, as a customer has.
@@ -48,6 +74,12 @@ const server = await startMockServer({ port: 0 });
 const client = new ProfileArticles({ apiKey: 'demo-key', baseUrl: server.url, pollIntervalMs: 50 });
 const article = await client.articles.generateAndWait('ada-lovelace');
 if (article.title !== 'Ada Lovelace' || typeof isJob !== 'function' || !JobSchema || !NotFoundError || !run) throw new Error('esm');
+// The dual-package hazard that docs/sdk.md describes: the require()d build is another copy, so
+// its errors are not instanceof the imported classes, while name and status still tell them apart.
+const { createRequire } = await import('node:module');
+const cjs = createRequire(import.meta.url)('@profile-articles/sdk');
+const error = await new cjs.ProfileArticles({ apiKey: 'demo-key', baseUrl: server.url }).articles.read('nobody').catch((e) => e);
+if (error instanceof NotFoundError || error.name !== 'NotFoundError' || error.status !== 404) throw new Error('dual package');
 await server.close();
 console.log('import: ok');
 `;
