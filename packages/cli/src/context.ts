@@ -1,6 +1,6 @@
 // Settings for a run (flag > environment > stored config) and the SDK client built from them.
 // The SDK and conf load only when a command needs them, so --help stays fast.
-import type { ProfileArticles } from '@profile-articles/sdk';
+import type { ClientOptions, ProfileArticles } from '@profile-articles/sdk';
 import type { ConfigStore } from './config-store.js';
 import { CliError, ExitCode } from './exit-codes.js';
 import type { Io } from './io.js';
@@ -83,7 +83,9 @@ export class Context {
   }
 
   /** A client for the configured account; a missing key or origin is a clear error. */
-  async client(overrides: { apiKey?: string } = {}): Promise<ProfileArticles> {
+  async client(
+    overrides: { apiKey?: string } & Pick<ClientOptions, 'pacing' | 'maxRetries' | 'maxRetryDelayMs'> = {},
+  ): Promise<ProfileArticles> {
     const settings = await this.settings();
     const apiKey = overrides.apiKey ?? settings.apiKey;
     if (!apiKey) {
@@ -106,7 +108,9 @@ export class Context {
       baseUrl: settings.baseUrl,
       pollIntervalMs: settings.pollIntervalMs,
       // A person at a terminal should not sit through a long silent wait: past this, say when to come back.
-      maxRetryDelayMs: CLI_MAX_RETRY_DELAY_MS,
+      maxRetryDelayMs: overrides.maxRetryDelayMs ?? CLI_MAX_RETRY_DELAY_MS,
+      ...(overrides.pacing === undefined ? {} : { pacing: overrides.pacing }),
+      ...(overrides.maxRetries === undefined ? {} : { maxRetries: overrides.maxRetries }),
     });
     return this.createdClient;
   }

@@ -146,6 +146,24 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
     );
 
   program
+    .command('batch')
+    .description(
+      'generate, update or read a list of profiles: paced, within a budget, resumable (docs/bulk.md)',
+    )
+    .argument('<operation>', 'generate, update or read')
+    .option('--from <file>', 'profile ids, one per line (- for stdin)')
+    .option('--state <file>', 'the crash-safe state file (default: named after the list, in this folder)')
+    .option('--concurrency <n>', 'profiles at a time', '4')
+    .option('--max-credits <n>', 'never spend more than this (reservations count until refunded)')
+    .option('--partial', 'when the budget or balance cannot cover the worst case, go as far as they allow')
+    .option('--retry-failed', 'run profiles that failed earlier again, with new idempotency keys')
+    .option('--out <dir>', 'write each article as <name>.json and <name>.md')
+    .option('-y, --yes', 'start without asking')
+    .action((operation: string, opts, cmd: Command) =>
+      run(cmd, async (ctx) => (await import('./commands/batch.js')).batchCommand(ctx, operation, opts)),
+    );
+
+  program
     .command('completion')
     .description('print a shell completion script')
     .argument('<shell>', 'bash, zsh or fish')

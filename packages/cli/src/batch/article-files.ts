@@ -1,0 +1,32 @@
+// --out DIR: each article as `<name>.json` (the API's Article) and `<name>.md`, `name` from safe-name.ts.
+// Written to a temporary file and renamed, so a crash never leaves half an article.
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Article } from '@profile-articles/sdk';
+import { safeName } from './safe-name.js';
+
+function toMarkdown(article: Article): string {
+  const lines = [`# ${article.title}`, '', article.content.trim(), ''];
+  if (article.sources.length) {
+    lines.push('## Sources', '');
+    for (const source of article.sources) {
+      const title = source.url ? `[${source.title}](${source.url})` : source.title;
+      lines.push(`${source.id}. ${title}${source.publication ? ` (${source.publication})` : ''}`);
+    }
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+function writeAtomically(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
+}
+
+export function writeArticleFiles(dir: string, profileId: string, article: Article): void {
+  mkdirSync(dir, { recursive: true });
+  const name = safeName(profileId);
+  writeAtomically(join(dir, `${name}.json`), `${JSON.stringify(article, null, 2)}\n`);
+  writeAtomically(join(dir, `${name}.md`), toMarkdown(article));
+}

@@ -1,0 +1,39 @@
+// "Start? [y/N]" on the terminal. The answer is read from the terminal itself (/dev/tty), not
+// from stdin, so a list piped in on stdin (`cat ids | profile-articles batch generate --from -`)
+// can still be confirmed by the person at the keyboard.
+import { createReadStream, openSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { CliError, ExitCode } from '../exit-codes.js';
+import type { Io } from '../io.js';
+
+function terminalInput(io: Io): NodeJS.ReadableStream | undefined {
+  if (io.stdin.isTTY) return io.stdin;
+  try {
+    return createReadStream('', { fd: openSync('/dev/tty', 'r') });
+  } catch {
+    return undefined;
+  }
+}
+
+export async function confirmOnTerminal(io: Io, question: string): Promise<boolean> {
+  const input = terminalInput(io);
+  if (!input) {
+    throw new CliError(
+      'Cannot ask for confirmation: no terminal to read from.',
+      ExitCode.Usage,
+      'Pass --yes.',
+    );
+  }
+  const rl = createInterface({ input, output: io.stderr as NodeJS.WritableStream, terminal: false });
+  try {
+    io.stderr.write(`${question} [y/N] `);
+    const answer = await new Promise<string>((resolve) => {
+      rl.once('line', resolve);
+      rl.once('close', () => resolve(''));
+    });
+    return /^y(es)?$/i.test(answer.trim());
+  } finally {
+    rl.close();
+    if (input !== io.stdin) (input as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+  }
+}

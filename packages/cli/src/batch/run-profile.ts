@@ -1,0 +1,146 @@
+// One profile of a batch, from the state file's record of it to its end. Every generate and
+// update is announced in the state file (profile, key) before it is sent; a started job is
+// recorded as soon as its id is known, so a rerun polls it instead of paying again.
+import { randomUUID } from 'node:crypto';
+import type { Article, Job, ProfileArticles } from '@profile-articles/sdk';
+import type { StopReason } from './budget.js';
+import type { StateFile } from './state-file.js';
+import type { EndStatus, Operation, ProfileProgress, StateRecord } from './state-records.js';
+
+type Sdk = typeof import('@profile-articles/sdk');
+export type EndRecord = Extract<StateRecord, { type: 'end' }>;
+
+/** How a profile's turn ended in this run: recorded, or left open for a rerun. */
+export type ProfileResult =
+  | { kind: 'ended'; record: EndRecord; article?: Article }
+  | { kind: 'stopped'; reason: StopReason | 'interrupted' | 'unresolved'; error?: string };
+
+export interface ProfileRun {
+  sdk: Sdk;
+  client: ProfileArticles;
+  state: StateFile;
+  operation: Operation;
+  pollIntervalMs: number;
+  signal: AbortSignal;
+  /** Told once a request for the profile has gone out (with the job id once known). */
+  onStarted: (profileId: string, jobId: string | undefined, resumed: boolean) => void;
+}
+
+/** A 409 for an active job is retried this many times with the same key, then recorded as failed. */
+export const CONFLICT_TRIES = 5;
+const CONFLICT_WAIT_MS = 2_000;
+const WAIT_BOUND_MS = 24 * 60 * 60_000;
+
+const now = () => new Date().toISOString();
+
+function describe(sdk: Sdk, error: unknown): string {
+  if (error instanceof sdk.ApiError) return `${error.status}: ${sdk.describeDetail(error.detail)}`;
+  return (error as Error)?.message ?? String(error);
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
+export async function runProfile(
+  run: ProfileRun,
+  profileId: string,
+  progress: ProfileProgress | undefined,
+): Promise<ProfileResult> {
+  const { sdk, client, state, operation, signal } = run;
+  const end = (status: EndStatus, credits: number, extra: Partial<EndRecord> = {}): ProfileResult => {
+    const record: EndRecord = {
+      type: 'end',
+      profile_id: profileId,
+      status,
+      credits_charged: credits,
+      ...extra,
+      at: now(),
+    };
+    state.append(record);
+    return { kind: 'ended', record };
+  };
+  const resumed = progress?.open !== undefined;
+  let jobId = progress?.open?.jobId;
+  const key = operation === 'read' ? undefined : (progress?.open?.idempotencyKey ?? randomUUID());
+  if (!resumed) {
+    state.append({
+      type: 'send',
+      profile_id: profileId,
+      ...(key === undefined ? {} : { idempotency_key: key }),
+      at: now(),
+    });
+  }
+
+  try {
+    if (jobId === undefined) {
+      run.onStarted(profileId, undefined, resumed);
+      if (operation === 'read') {
+        const answer = await client.articles.read(profileId, { signal });
+        const result = end('read', answer.credits_charged);
+        return { ...result, article: answer.article } as ProfileResult;
+      }
+      let job: Job | undefined;
+      for (let attempt = 1; job === undefined; attempt++) {
+        try {
+          const callOptions = { signal, idempotencyKey: key as string };
+          const answer =
+            operation === 'generate'
+              ? await client.articles.generate(profileId, callOptions)
+              : await client.articles.update(profileId, callOptions);
+          if (!sdk.isJob(answer)) {
+            const result = end('existing', answer.credits_charged);
+            return { ...result, article: answer.article } as ProfileResult;
+          }
+          job = answer;
+        } catch (error) {
+          // A 409 for the key itself will never pass; one for an active job may, a little later.
+          const keyConflict = /idempotency|key/i.test(describe(sdk, error));
+          if (!(error instanceof sdk.ConflictError) || keyConflict || attempt >= CONFLICT_TRIES) throw error;
+          await sleep(Math.max(run.pollIntervalMs, CONFLICT_WAIT_MS), signal);
+        }
+      }
+      jobId = job.job_id;
+      state.append({
+        type: 'job',
+        profile_id: profileId,
+        job_id: jobId,
+        credits_charged: job.credits_charged,
+        at: now(),
+      });
+      run.onStarted(profileId, jobId, resumed);
+    } else {
+      run.onStarted(profileId, jobId, true);
+    }
+    const job = await client.jobs.waitFor(jobId, {
+      signal,
+      intervalMs: run.pollIntervalMs,
+      // The job ends by itself (the queued timeout cancels a stuck one); Ctrl-C stops the wait.
+      timeoutMs: WAIT_BOUND_MS,
+    });
+    const extra = { job_id: jobId, ...(job.error ? { error: job.error } : {}) };
+    const result = end(job.status as EndStatus, job.credits_charged, extra);
+    return job.article ? ({ ...result, article: job.article } as ProfileResult) : result;
+  } catch (error) {
+    if (signal.aborted) return { kind: 'stopped', reason: 'interrupted' };
+    if (error instanceof sdk.InsufficientCreditsError) return { kind: 'stopped', reason: 'balance' };
+    if (error instanceof sdk.NotFoundError) return end('not_found', 0, { error: describe(sdk, error) });
+    if (error instanceof sdk.ConflictError) return end('conflict', 0, { error: describe(sdk, error) });
+    if (error instanceof sdk.ApiError && error.status < 500 && error.status !== 429 && error.status !== 408) {
+      return end('error', 0, { error: describe(sdk, error) });
+    }
+    // A 5xx, a timeout or a lost connection after every retry: the request may have taken
+    // effect. Leave it open; a rerun sends it again with the same key, which charges nothing twice.
+    return { kind: 'stopped', reason: 'unresolved', error: describe(sdk, error) };
+  }
+}
