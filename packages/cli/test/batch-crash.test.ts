@@ -1,0 +1,101 @@
+// A batch killed with SIGKILL at many points, then rerun with the same state file until it
+// finishes: every profile is charged exactly once. One kill lands while the server has taken
+// the request but the answer has not reached the CLI (the case an idempotency key exists for).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BatchMock, envFor, ledgerFor, spawnBatch, startBatchMock, workDir } from './batch-helpers.js';
+
+const KEY = 'pa_test_CRASHKEY_012345678';
+let mock: BatchMock;
+
+beforeAll(async () => {
+  mock = await startBatchMock({
+    accounts: [{ id: 'crash', apiKeys: [KEY], credits: 100_000, pricing: { requests_per_minute: 5000 } }],
+    jobs: { queuedMs: 100, runningMs: 300 },
+  });
+});
+afterAll(() => mock.server.close());
+
+/** A small seeded generator (mulberry32), so a failing run can be replayed. */
+function seeded(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const records = (dir: string) =>
+  readFileSync(join(dir, 'list.generate.state.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+
+describe('batch after kill -9', () => {
+  it('resumes from the state file and charges each profile exactly once', async () => {
+    const ids = [...Array.from({ length: 14 }, (_, i) => `crash-${i}`), 'fail-a', 'fail-b'];
+    const dir = workDir(ids);
+    const args = ['generate', '--from', 'list.txt', '--concurrency', '4', '--json', '--yes'];
+    const env = envFor(mock, KEY, dir);
+
+    // 1. Killed while the first generate answer is held back: the job exists, its id is not recorded.
+    let killFirst: (() => void) | undefined;
+    mock.holdAnswers(async () => {
+      killFirst?.();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const first = spawnBatch(args, env, dir);
+    killFirst = first.kill;
+    expect(await first.code).toBe(null);
+    mock.holdAnswers(undefined);
+    const sentNotAnswered = records(dir).filter((r) => r.type === 'send');
+    expect(sentNotAnswered.length).toBeGreaterThan(0);
+    expect(records(dir).filter((r) => r.type === 'job')).toHaveLength(0);
+
+    // 2. Killed at random points, rerun each time with the same state file.
+    const random = seeded(13);
+    let code: number | null = null;
+    for (let round = 0; round < 6 && code === null; round++) {
+      const run = spawnBatch(args, env, dir);
+      const timer = setTimeout(run.kill, 250 + random() * 900);
+      code = await run.code;
+      clearTimeout(timer);
+    }
+    // 3. Then to the end.
+    let last = spawnBatch(args, env, dir);
+    code = await last.code;
+    for (let round = 0; round < 3 && code === null; round++) {
+      last = spawnBatch(args, env, dir);
+      code = await last.code;
+    }
+    expect(code).toBe(3); // the two fail- profiles
+
+    const ledger = ledgerFor(mock.service, 'crash');
+    for (const id of ids.slice(0, 14))
+      expect([id, ledger.kept.get(id), ledger.net.get(id)]).toEqual([id, 1, 100]);
+    for (const id of ['fail-a', 'fail-b']) expect(ledger.net.get(id)).toBe(0);
+    const summary = last.events().at(-1)!;
+    expect(summary.credits_charged_total).toBe(ledger.spent);
+    expect(ledger.spent).toBe(1400);
+  }, 60_000);
+
+  it('a torn last line is cut off; a live run holds the lock', async () => {
+    const dir = workDir(['torn-1']);
+    const state = join(dir, 'list.generate.state.jsonl');
+    writeFileSync(
+      state,
+      '{"type":"batch","operation":"generate","at":"2026-01-01T00:00:00Z"}\n{"type":"send","prof',
+    );
+    const run = spawnBatch(['generate', '--from', 'list.txt', '--yes'], envFor(mock, KEY, dir), dir);
+    expect(await run.code).toBe(0);
+    expect(records(dir).map((r) => r.type)).toEqual(['batch', 'send', 'job', 'end']);
+
+    writeFileSync(`${state}.lock`, String(process.pid)); // this test process is alive
+    const locked = spawnBatch(['generate', '--from', 'list.txt', '--yes'], envFor(mock, KEY, dir), dir);
+    expect(await locked.code).toBe(1);
+    expect(locked.stderr()).toMatch(/Another batch \(pid \d+\) is using the state file/);
+  });
+});
