@@ -73,13 +73,45 @@ describe('batch after kill -9', () => {
     }
     expect(code).toBe(3); // the two fail- profiles
 
-    const ledger = ledgerFor(mock.service, 'crash');
+    const ledger = await ledgerFor(mock, 'crash');
     for (const id of ids.slice(0, 14))
       expect([id, ledger.kept.get(id), ledger.net.get(id)]).toEqual([id, 1, 100]);
     for (const id of ['fail-a', 'fail-b']) expect(ledger.net.get(id)).toBe(0);
     const summary = last.events().at(-1)!;
     expect(summary.credits_charged_total).toBe(ledger.spent);
     expect(ledger.spent).toBe(1400);
+  }, 60_000);
+
+  it("through the mock's faults (lost answers, resets, spurious 429s): reruns charge each profile once", async () => {
+    const ids = Array.from({ length: 12 }, (_, i) => `faulty-${i}`);
+    const dir = workDir(ids);
+    const args = ['generate', '--from', 'list.txt', '--concurrency', '4', '--json', '--yes'];
+    await mock.control('PUT', 'faults', {
+      seed: 5,
+      rules: [
+        { kind: 'lost', route: 'POST /api/v1/articles', probability: 0.3 },
+        { kind: 'reset', route: 'POST /api/v1/articles', probability: 0.2 },
+        { kind: 'reset', route: 'GET /api/v1/jobs/{job_id}', probability: 0.1 },
+        { kind: 'rate-limit', route: 'GET /api/v1/jobs/{job_id}', probability: 0.05, retryAfterSeconds: 1 },
+      ],
+    });
+    try {
+      let run = spawnBatch(args, envFor(mock, KEY, dir), dir);
+      let code = await run.code;
+      for (let round = 0; round < 5 && code !== 0; round++) {
+        run = spawnBatch(args, envFor(mock, KEY, dir), dir);
+        code = await run.code;
+      }
+      expect(code).toBe(0);
+      const faults = (await mock.control('GET', 'stats')).faults;
+      expect(faults.lost + faults.reset).toBeGreaterThan(0);
+      const ledger = await ledgerFor(mock, 'crash');
+      for (const id of ids) expect([id, ledger.kept.get(id), ledger.net.get(id)]).toEqual([id, 1, 100]);
+      const total = run.events().at(-1)!.credits_charged_total;
+      expect(total).toBe(1200);
+    } finally {
+      await mock.control('DELETE', 'faults');
+    }
   }, 60_000);
 
   it('a torn last line is cut off; a live run holds the lock', async () => {

@@ -16,54 +16,77 @@ import { BIN } from './helpers.js';
 export interface BatchMock {
   server: MockServer;
   service: MockService;
-  refused: () => number;
+  /** 429s the rate limit answered this account, from `GET /_mock/stats` (the journal is capped). */
+  refused: (accountId: string) => Promise<number>;
   /** While set, each generate or update answer waits for it after taking effect. */
   holdAnswers: (hold: ((request: Request) => Promise<void>) | undefined) => void;
+  control: (method: string, path: string, body?: unknown) => Promise<any>;
 }
 
 export async function startBatchMock(config: MockConfig): Promise<BatchMock> {
   const service = createMockService(config);
-  let refused = 0;
   let hold: ((request: Request) => Promise<void>) | undefined;
-  const counting: MockService = {
+  const holding: MockService = {
     ...service,
     async handle(request) {
       const isStart = request.method === 'POST' && request.url.includes('/api/v1/articles');
-      const copy = isStart ? request.clone() : request;
       const response = await service.handle(request);
-      if (response.status === 429) refused++;
-      if (isStart && hold) await hold(copy);
+      if (isStart && hold) await hold(request);
       return response;
     },
   };
-  const server = await startMockServer({ port: 0, service: counting });
-  return { server, service, refused: () => refused, holdAnswers: (next) => (hold = next) };
+  const server = await startMockServer({ port: 0, service: holding });
+  const control = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${server.url}/_mock/${path}`, {
+      method,
+      ...(body === undefined
+        ? {}
+        : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    });
+    return response.status === 204 ? undefined : response.json();
+  };
+  return {
+    server,
+    service,
+    control,
+    refused: async (accountId) => (await control('GET', 'stats')).accounts[accountId]?.rateLimited ?? 0,
+    holdAnswers: (next) => {
+      hold = next;
+    },
+  };
 }
 
 export interface LedgerView {
-  /** Net credits taken per profile (reservations less refunds, plus reads). */
+  /** Net credits taken per profile: reservations less refunds, plus reads. */
   net: Map<string, number>;
   /** Reservations per profile that were not refunded. */
   kept: Map<string, number>;
+  /** What the account spent in all: reserved − refunded + reads. */
   spent: number;
 }
 
-export function ledgerFor(service: MockService, accountId: string): LedgerView {
-  const state = service.state();
+interface LedgerBody {
+  accounts: Array<{ accountId: string; reserved: number; refunded: number; readCharges: number }>;
+  entries: Array<{ accountId: string; kind: string; delta: number; profileId: string | null }>;
+  total: number;
+  capacity: number;
+}
+
+/** The account's movements per profile, from `GET /_mock/ledger`. */
+export async function ledgerFor(mock: BatchMock, accountId: string): Promise<LedgerView> {
+  const body = (await mock.control('GET', 'ledger')) as LedgerBody;
+  if (body.total > body.capacity) throw new Error('the ledger dropped entries: size the test down');
   const net = new Map<string, number>();
   const kept = new Map<string, number>();
-  let spent = 0;
-  for (const entry of state.ledger.entries()) {
-    if (entry.accountId !== accountId || entry.reason === 'purchase') continue;
-    const profile =
-      entry.reason === 'refund'
-        ? (state.jobs.get(entry.ref)?.job.profile_id ?? entry.ref)
-        : entry.ref.replace(/^(generate|update):/, '');
+  for (const entry of body.entries) {
+    if (entry.accountId !== accountId || !entry.profileId) continue;
+    const profile = entry.profileId;
     net.set(profile, (net.get(profile) ?? 0) - entry.delta);
-    if (entry.reason === 'reserve') kept.set(profile, (kept.get(profile) ?? 0) + 1);
-    if (entry.reason === 'refund') kept.set(profile, (kept.get(profile) ?? 0) - 1);
-    spent -= entry.delta;
+    if (entry.kind === 'reservation') kept.set(profile, (kept.get(profile) ?? 0) + 1);
+    if (entry.kind === 'refund') kept.set(profile, (kept.get(profile) ?? 0) - 1);
   }
+  const totals = body.accounts.find((account) => account.accountId === accountId);
+  const spent = totals ? totals.reserved - totals.refunded + totals.readCharges : 0;
   return { net, kept, spent };
 }
 

@@ -43,7 +43,7 @@ describe('batch generate', () => {
     const ids = [...fresh, ...failing, ...stuck, ...existing];
     expect(ids.length).toBe(200);
     const dir = workDir([...ids, ...fresh.slice(0, 10), '# a comment', '']);
-    const refusedBefore = mock.refused();
+    const refusedBefore = await mock.refused('bulk');
 
     const batch = spawnBatch(
       ['generate', '--from', 'list.txt', '--concurrency', '8', '--json', '--yes'],
@@ -71,9 +71,9 @@ describe('batch generate', () => {
       ...Array(5).fill('cancelled'),
       ...Array(10).fill('failed'),
     ]);
-    expect(mock.refused() - refusedBefore).toBe(0);
+    expect((await mock.refused('bulk')) - refusedBefore).toBe(0);
 
-    const ledger = ledgerFor(mock.service, 'bulk');
+    const ledger = await ledgerFor(mock, 'bulk');
     for (const id of fresh) expect([id, ledger.kept.get(id), ledger.net.get(id)]).toEqual([id, 1, 100]);
     for (const id of [...failing, ...stuck])
       expect([id, ledger.kept.get(id), ledger.net.get(id)]).toEqual([id, 0, 0]);
@@ -86,7 +86,7 @@ describe('batch generate', () => {
   it('20 profiles at 60 requests a minute: no 429, one charge each', async () => {
     const ids = Array.from({ length: 20 }, (_, i) => `slow-${i}`);
     const dir = workDir(ids);
-    const refusedBefore = mock.refused();
+    const refusedBefore = await mock.refused('slow');
     const batch = spawnBatch(
       ['generate', '--from', 'list.txt', '--concurrency', '8', '--json', '--yes'],
       envFor(mock, KEYS.slow, dir, '0.2'),
@@ -94,8 +94,8 @@ describe('batch generate', () => {
     );
     expect(await batch.code).toBe(0);
     const summary = batch.events().at(-1)!;
-    expect(mock.refused() - refusedBefore).toBe(0);
-    const ledger = ledgerFor(mock.service, 'slow');
+    expect((await mock.refused('slow')) - refusedBefore).toBe(0);
+    const ledger = await ledgerFor(mock, 'slow');
     for (const id of ids) expect(ledger.kept.get(id)).toBe(1);
     expect(summary.credits_charged).toBe(ledger.spent);
     expect(summary.succeeded).toBe(20);
@@ -111,7 +111,7 @@ describe('batch generate', () => {
     );
     expect(await refused.code).toBe(5);
     expect(refused.stderr()).toMatch(/worst case \(500 credits\) is more than --max-credits 250/);
-    expect(ledgerFor(mock.service, 'small').spent).toBe(0);
+    expect((await ledgerFor(mock, 'small')).spent).toBe(0);
 
     const partial = spawnBatch(
       ['generate', '--from', 'list.txt', '--max-credits', '250', '--partial', '--json', '--yes'],
@@ -121,7 +121,7 @@ describe('batch generate', () => {
     expect(await partial.code).toBe(5);
     const summary = partial.events().at(-1)!;
     expect(summary).toMatchObject({ succeeded: 2, left: 3, stopped: 'budget', credits_charged: 200 });
-    expect(ledgerFor(mock.service, 'small').spent).toBe(200);
+    expect((await ledgerFor(mock, 'small')).spent).toBe(200);
     expect(summary.resume).toContain('--max-credits 250');
   });
 
