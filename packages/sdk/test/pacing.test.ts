@@ -35,7 +35,13 @@ async function settle<T>(promises: Array<Promise<T>>): Promise<Array<PromiseSett
   return all;
 }
 
-beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }));
+// A fixed start: the mock counts requests in one-second buckets, so runs replay exactly.
+beforeEach(() =>
+  vi.useFakeTimers({
+    now: Date.parse('2026-01-01T00:00:00.000Z'),
+    toFake: ['setTimeout', 'clearTimeout', 'Date'],
+  }),
+);
 afterEach(() => vi.useRealTimers());
 
 describe('pacing', () => {
