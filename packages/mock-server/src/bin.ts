@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // profile-articles-mock [--port 4010] [--host 127.0.0.1] [--config FILE]
+// profile-articles-mock verify ...   (checks a deployment against the contract; see docs/verify.md)
 import { parseArgs } from 'node:util';
 import { ConfigError } from './config.js';
 import { parsePort, runMockCommand } from './run.js';
@@ -7,6 +8,11 @@ import { parsePort, runMockCommand } from './run.js';
 const USAGE = 'Usage: profile-articles-mock [--port 4010] [--host 127.0.0.1] [--config FILE]';
 
 async function main(): Promise<number> {
+  // Loaded only when asked for, so starting the mock does not pay for it.
+  if (process.argv[2] === 'verify') {
+    const { runVerifyCommand } = await import('./verify/command.js');
+    return runVerifyCommand(process.argv.slice(3));
+  }
   let values: { port?: string; host?: string; config?: string; help?: boolean };
   try {
     ({ values } = parseArgs({

@@ -1,0 +1,48 @@
+// Generate requests the contract refuses with 422. Free on a server that validates; on one
+// that ignored the rule each would start a generation, so each runs only when --spend
+// covers one generation.
+import { randomUUID } from 'node:crypto';
+import { paidProbe } from '../budget.js';
+import { call, expectAnswer, type RunContext, unusedSlug } from '../context.js';
+import type { ProbeRequest } from '../probe.js';
+
+type Generate = Pick<ProbeRequest, 'body' | 'idempotencyKey'>;
+
+const PROBES: Array<[id: string, name: string, make: (slug: string) => Generate]> = [
+  [
+    'generate.no-idempotency-key-422',
+    '422 without an Idempotency-Key',
+    (slug) => ({ body: { profile_id: slug } }),
+  ],
+  [
+    'generate.long-idempotency-key-422',
+    '422 for a 201-character Idempotency-Key',
+    (slug) => ({ body: { profile_id: slug }, idempotencyKey: 'k'.repeat(201) }),
+  ],
+  [
+    'generate.extra-property-422',
+    '422 for a body with an extra property',
+    (slug) => ({ body: { profile_id: slug, verify_extra: true }, idempotencyKey: randomUUID() }),
+  ],
+  [
+    'generate.long-profile-id-422',
+    '422 for a 201-character profile_id',
+    () => ({ body: { profile_id: 'x'.repeat(201) }, idempotencyKey: randomUUID() }),
+  ],
+];
+
+export async function checkGuardedValidation(ctx: RunContext): Promise<void> {
+  const worstCase = ctx.pricing.generation_credits;
+  const what = 'on a server that ignored this rule, it';
+  for (const [id, name, make] of PROBES) {
+    const request = {
+      method: 'POST',
+      path: '/api/v1/articles',
+      ...make(unusedSlug('verify-probe')),
+    } as const;
+    const measured = await paidProbe(ctx, { endpoint: 'generate', id, name, worstCase, what }, () =>
+      call(ctx, 'generate', request),
+    );
+    if (measured) expectAnswer(ctx, 'generate', id, name, measured.result, 422);
+  }
+}

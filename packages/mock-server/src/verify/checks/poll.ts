@@ -1,0 +1,74 @@
+// Polls a job to a terminal state as the contract advises (about every 10 s), then checks
+// what the end state promises: a succeeded job holds its article, a failed or cancelled
+// one was refunded (credits_charged 0).
+import { isTerminalStatus, type Job, JobSchema } from '@profile-articles/sdk/schemas';
+import { call, expectEqual, type RunContext, record } from '../context.js';
+import { judge } from '../contract.js';
+
+/** Past the queued timeout a job must have ended; a quarter of an hour more for running. */
+function pollLimitMs(ctx: RunContext): number {
+  return (ctx.pricing.queued_timeout_minutes + 15) * 60_000;
+}
+
+export async function pollToTerminal(
+  ctx: RunContext,
+  jobId: string,
+  prefix: 'generate' | 'update',
+  reservedCredits: number,
+): Promise<Job | undefined> {
+  const base = {
+    id: `${prefix}.poll`,
+    endpoint: 'job' as const,
+    name: `the ${prefix} job reaches a terminal state`,
+  };
+  let waited = 0;
+  for (;;) {
+    const answer = await call(ctx, 'job', {
+      method: 'GET',
+      path: `/api/v1/jobs/${encodeURIComponent(jobId)}`,
+    });
+    const difference = judge('job', answer, 200);
+    if (difference) {
+      record(ctx, { ...base, status: 'failed', ...difference });
+      return undefined;
+    }
+    const job = JobSchema.parse(answer.body);
+    if (isTerminalStatus(job.status)) {
+      record(ctx, { ...base, status: 'passed', reason: `ended ${job.status}` });
+      checkEndState(ctx, prefix, job, reservedCredits);
+      return job;
+    }
+    if (waited >= pollLimitMs(ctx)) {
+      const expected = `a terminal state within ${Math.round(waited / 60_000)} minutes`;
+      record(ctx, { ...base, status: 'failed', expected, got: `still ${job.status}` });
+      return undefined;
+    }
+    await ctx.wait(ctx.options.pollIntervalMs);
+    waited += ctx.options.pollIntervalMs;
+  }
+}
+
+function checkEndState(ctx: RunContext, prefix: 'generate' | 'update', job: Job, reserved: number) {
+  if (job.status === 'succeeded') {
+    const got = job.article === null ? 'article: null' : 'article: an Article';
+    expectEqual(
+      ctx,
+      'job',
+      `${prefix}.result`,
+      'a succeeded job holds its article',
+      'article: an Article',
+      got,
+    );
+    return;
+  }
+  const name = `a ${job.status} job is refunded`;
+  expectEqual(
+    ctx,
+    'job',
+    `${prefix}.refund`,
+    name,
+    'credits_charged 0',
+    `credits_charged ${job.credits_charged}`,
+  );
+  if (job.credits_charged === 0) ctx.budget.refund(reserved);
+}

@@ -1,0 +1,64 @@
+// The rate limit, provoked only with --check-rate-limit: it blocks the account's other
+// traffic for up to a minute. Free balance calls fill the window; the 429 must carry
+// `{detail}` and a Retry-After in whole seconds, and the balance must answer again after it.
+import { call, expectAnswer, type RunContext, record, skip } from '../context.js';
+import { retryAfterSeconds } from '../probe.js';
+import type { CheckResult } from '../report.js';
+
+const NAME = '429 once the window is full';
+
+export async function checkRateLimit(ctx: RunContext): Promise<void> {
+  if (!ctx.options.checkRateLimit) {
+    skip(
+      ctx,
+      'balance',
+      'rate-limit.429',
+      NAME,
+      'not provoked without --check-rate-limit (it blocks the account for up to a minute)',
+    );
+    return;
+  }
+  // Our own earlier calls and other traffic already count: the window fills sooner, never later.
+  const attempts = ctx.pricing.requests_per_minute + 5;
+  for (let i = 0; i < attempts; i++) {
+    const answer = await call(ctx, 'balance', { method: 'GET', path: '/api/v1/credits', raw429: true });
+    if (answer.status === 200) continue;
+    if (!expectAnswer(ctx, 'balance', 'rate-limit.429', NAME, answer, 429)) return;
+    const header = answer.headers.get('retry-after');
+    const seconds = retryAfterSeconds(header);
+    record(ctx, {
+      id: 'rate-limit.retry-after',
+      endpoint: 'balance',
+      name: RETRY_AFTER_NAME,
+      ...retryAfterVerdict(header),
+    });
+    await ctx.wait((seconds ?? 60) * 1000);
+    const after = await call(ctx, 'balance', { method: 'GET', path: '/api/v1/credits', raw429: true });
+    expectAnswer(
+      ctx,
+      'balance',
+      'rate-limit.recovery',
+      'the balance answers again after Retry-After',
+      after,
+      200,
+    );
+    return;
+  }
+  record(ctx, {
+    id: 'rate-limit.429',
+    endpoint: 'balance',
+    name: NAME,
+    status: 'failed',
+    expected: `a 429 within ${attempts} calls (requests_per_minute ${ctx.pricing.requests_per_minute})`,
+    got: 'every call answered 200',
+  });
+}
+
+/** A 429's Retry-After: present, whole seconds. For the provoked 429 and any met by chance. */
+export function retryAfterVerdict(header: string | null): Pick<CheckResult, 'status' | 'expected' | 'got'> {
+  if (retryAfterSeconds(header) !== undefined) return { status: 'passed' };
+  const got = header === null ? 'no Retry-After' : `Retry-After: ${header}`;
+  return { status: 'failed', expected: 'a Retry-After header of whole seconds', got };
+}
+
+export const RETRY_AFTER_NAME = '429 carries Retry-After in whole seconds';

@@ -1,0 +1,82 @@
+// Free refusals: requests the contract says are wrong or point at nothing, answered with
+// 4xx and `{detail}`. A server that ignored any of these would still charge nothing.
+import { randomUUID } from 'node:crypto';
+import { call, expectAnswer, type RunContext, unusedSlug } from '../context.js';
+
+const TOO_LONG = 'x'.repeat(201);
+
+async function checkJobs(ctx: RunContext) {
+  const notUuid = await call(ctx, 'job', { method: 'GET', path: '/api/v1/jobs/not-a-uuid' });
+  expectAnswer(ctx, 'job', 'jobs.non-uuid-422', '422 for a job id that is not a UUID', notUuid, 422);
+  const missing = await call(ctx, 'job', { method: 'GET', path: `/api/v1/jobs/${randomUUID()}` });
+  expectAnswer(ctx, 'job', 'jobs.missing-404', '404 for a job that does not exist', missing, 404);
+}
+
+async function checkArticles(ctx: RunContext) {
+  const long = await call(ctx, 'read', { method: 'GET', path: `/api/v1/articles/${TOO_LONG}` });
+  expectAnswer(ctx, 'read', 'articles.long-profile-id-422', '422 for a 201-character profile_id', long, 422);
+  const update = await call(ctx, 'update', {
+    method: 'POST',
+    path: `/api/v1/articles/${unusedSlug('verify-missing')}/update`,
+    idempotencyKey: randomUUID(),
+  });
+  expectAnswer(
+    ctx,
+    'update',
+    'update.no-article-404',
+    '404 for an update of a profile with no article',
+    update,
+    404,
+  );
+}
+
+async function checkCheckout(ctx: RunContext) {
+  const checkout = (credits: unknown) =>
+    call(ctx, 'checkout', { method: 'POST', path: '/api/v1/credits/checkout', body: { credits } });
+  const { min_purchase_credits: min, max_purchase_credits: max } = ctx.pricing;
+  const wrongType = await checkout(String(min));
+  expectAnswer(
+    ctx,
+    'checkout',
+    'checkout.wrong-type-422',
+    '422 for credits given as a string',
+    wrongType,
+    422,
+  );
+  const above = await checkout(max + 1);
+  expectAnswer(
+    ctx,
+    'checkout',
+    'checkout.above-range-400',
+    `400 for ${max + 1} credits (above the range)`,
+    above,
+    400,
+  );
+  if (min > 1) {
+    const below = await checkout(min - 1);
+    expectAnswer(
+      ctx,
+      'checkout',
+      'checkout.below-range-400',
+      `400 for ${min - 1} credits (below the range)`,
+      below,
+      400,
+    );
+  }
+  // Nothing is paid: the session's url is never opened.
+  const inRange = await checkout(min);
+  expectAnswer(
+    ctx,
+    'checkout',
+    'checkout.in-range',
+    `200 with session_id and url (or 502/503) for ${min} credits`,
+    inRange,
+    [200, 502, 503],
+  );
+}
+
+export async function checkValidation(ctx: RunContext): Promise<void> {
+  await checkJobs(ctx);
+  await checkArticles(ctx);
+  await checkCheckout(ctx);
+}

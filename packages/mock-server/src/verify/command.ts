@@ -1,0 +1,47 @@
+// `profile-articles-mock verify`: arguments in, a report out, an exit code back. Only the
+// bin calls process.exit; everything here is testable in-process.
+import { KeyRefusedError } from './checks/balance.js';
+import { parseVerifyArgs, UsageError, VERIFY_USAGE } from './cli-args.js';
+import { exitCodeOf, formatTable } from './report.js';
+import { runVerify, type VerifyDeps } from './runner.js';
+
+export interface VerifyIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+const processIo: VerifyIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+export async function runVerifyCommand(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  io: VerifyIo = processIo,
+  deps: VerifyDeps = {},
+): Promise<number> {
+  let parsed: ReturnType<typeof parseVerifyArgs>;
+  try {
+    parsed = parseVerifyArgs(argv, env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`${error.message}\n${VERIFY_USAGE}\n`);
+    return 2;
+  }
+  if (parsed.help) {
+    io.stdout(`${VERIFY_USAGE}\n`);
+    return 0;
+  }
+  const { options, json } = parsed;
+  try {
+    const report = await runVerify(options, deps);
+    io.stdout(json ? `${JSON.stringify(report, null, 2)}\n` : `${formatTable(report)}\n`);
+    if (report.unreachable) io.stderr(`Origin unreachable: ${report.unreachable}\n`);
+    return exitCodeOf(report);
+  } catch (error) {
+    if (!(error instanceof KeyRefusedError)) throw error;
+    io.stderr(`${options.origin} refused the API key (401). Check PROFILE_ARTICLES_API_KEY.\n`);
+    return 4;
+  }
+}

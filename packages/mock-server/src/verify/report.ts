@@ -1,0 +1,83 @@
+// What a verify run found: one record per check, the credits it spent, and the two ways
+// of showing it (a table for people, one JSON value for machines).
+
+export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'inconclusive';
+
+export interface CheckResult {
+  /** Stable identifier, e.g. `jobs.missing-404`. */
+  id: string;
+  /** The endpoint as the contract names it, e.g. `GET /api/v1/jobs/{job_id}`. */
+  endpoint: string;
+  /** What was checked, in words. */
+  name: string;
+  status: CheckStatus;
+  expected?: string;
+  got?: string;
+  /** Why a check was skipped or inconclusive. */
+  reason?: string;
+}
+
+export interface VerifyReport {
+  origin: string;
+  checks: CheckResult[];
+  credits_spent: number;
+  spend_limit: number;
+  /** Set when the origin stopped answering: the run ended early. */
+  unreachable?: string;
+  summary: Record<CheckStatus, number>;
+}
+
+export function summarize(checks: readonly CheckResult[]): Record<CheckStatus, number> {
+  const summary = { passed: 0, failed: 0, skipped: 0, inconclusive: 0 };
+  for (const check of checks) summary[check.status]++;
+  return summary;
+}
+
+/** 0 when every check that ran passed (inconclusive is not a failure), 1 otherwise. */
+export function exitCodeOf(report: VerifyReport): 0 | 1 {
+  return report.unreachable || report.summary.failed > 0 ? 1 : 0;
+}
+
+const MARK: Record<CheckStatus, string> = {
+  passed: 'PASS',
+  failed: 'FAIL',
+  skipped: 'SKIP',
+  inconclusive: 'INCONCLUSIVE',
+};
+
+function detailOf(check: CheckResult): string {
+  if (check.status === 'failed') return `expected ${check.expected ?? '?'}, got ${check.got ?? '?'}`;
+  return check.reason ?? '';
+}
+
+/** A plain-text table: status, endpoint, check, and for anything but a pass, why. */
+export function formatTable(report: VerifyReport): string {
+  const rows = report.checks.map((check) => [
+    MARK[check.status],
+    check.endpoint,
+    check.name,
+    detailOf(check),
+  ]);
+  const widths = [0, 1, 2].map((col) => Math.max(...rows.map((row) => row[col]!.length), 0));
+  const lines = rows.map((row) =>
+    row
+      .map((cell, col) => (col < 3 ? cell.padEnd(widths[col]!) : cell))
+      .join('  ')
+      .trimEnd(),
+  );
+  const { passed, failed, skipped, inconclusive } = report.summary;
+  lines.push('');
+  if (report.unreachable) lines.push(`Stopped: ${report.unreachable}`);
+  lines.push(
+    `${passed} passed, ${failed} failed, ${skipped} skipped, ${inconclusive} inconclusive against ${report.origin}`,
+  );
+  lines.push(`Credits spent: ${report.credits_spent} (limit --spend ${report.spend_limit})`);
+  return lines.join('\n');
+}
+
+/** Every string of the report with the key blotted out: a server may echo it back. */
+export function redactReport(report: VerifyReport, secret: string): VerifyReport {
+  if (!secret) return report;
+  const text = JSON.stringify(report).split(JSON.stringify(secret).slice(1, -1)).join('[redacted]');
+  return JSON.parse(text) as VerifyReport;
+}
