@@ -33,7 +33,7 @@ const drifts: Record<string, Drift> = {
   chargeForMissingArticle: (request, response, service) => {
     const path = new URL(request.url).pathname;
     if (request.method === 'GET' && path.startsWith('/api/v1/articles/') && response.status === 404) {
-      service.state().ledger.charge('acme', 1, 'read', path, service.now());
+      service.state().ledger.take('acme', 1, 'charge', { reason: 'read', profileId: path }, service.now());
     }
     return response;
   },
