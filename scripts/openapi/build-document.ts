@@ -1,7 +1,9 @@
-// Builds the OpenAPI 3.1 document from the SDK's zod schemas, so the published description
-// can never drift from what the SDK validates and the mock server enforces.
+// Builds the OpenAPI 3.1 document from the contract table and the SDK's zod schemas, so the
+// published description can never drift from what the SDK validates and the mock enforces.
+// The words (summaries, tags, status meanings) come from operation-docs.ts.
 import * as z from 'zod/mini';
 import * as S from '../../packages/sdk/src/schemas/index.js';
+import { OPERATION_DOCS, PARAMETER_DOCS, STATUS_DOCS, TAGS } from './operation-docs.js';
 
 type Json = Record<string, unknown>;
 
@@ -11,11 +13,13 @@ const COMPONENTS: Record<string, z.core.$ZodType> = {
   ReadResponse: S.ReadResponseSchema,
   JobStatus: S.JobStatusSchema,
   Job: S.JobSchema,
+  GenerateResponse: S.GenerateResponseSchema,
   Pricing: S.PricingSchema,
   BalanceResponse: S.BalanceResponseSchema,
   ProfileRequest: S.ProfileRequestSchema,
   CheckoutRequest: S.CheckoutRequestSchema,
   CheckoutSessionResponse: S.CheckoutSessionResponseSchema,
+  ValidationDetail: S.ValidationDetailSchema,
   ErrorBody: S.ErrorBodySchema,
 };
 
@@ -37,40 +41,88 @@ function componentSchemas(): Record<string, Json> {
   return out;
 }
 
-const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+/** A component's `$ref` when the schema is one, else the schema written out. */
+function schemaOf(schema: z.core.$ZodType): Json {
+  const id = Object.entries(COMPONENTS).find(([, component]) => component === schema)?.[0];
+  if (id) return { $ref: `#/components/schemas/${id}` };
+  const { $schema: _schema, ...rest } = z.toJSONSchema(schema, { io: 'input' }) as Json;
+  return rest;
+}
+
 const json = (schema: Json) => ({ 'application/json': { schema } });
 
-const ERROR_TEXT: Record<string, string> = {
-  '400': 'Credit purchase outside the allowed range',
-  '401': 'Missing or invalid API key',
-  '402': 'Insufficient credits',
-  '404': 'Profile or job not found, unavailable or inaccessible',
-  '409':
-    'Another job is active for this profile, or the idempotency key was used for a different profile or operation',
-  '422': 'Invalid request, including a missing Idempotency-Key',
-  '429': 'Rate limit exceeded',
-  '502': 'Checkout unavailable',
-  '503': 'Payments not configured',
+/** `idempotency-key` → `Idempotency-Key` for display, `IdempotencyKey` as a component name. */
+const headerWords = (name: string) => name.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1));
+
+const HEADERS_BY_STATUS: Record<number, Json> = {
+  405: { Allow: { $ref: '#/components/headers/Allow' } },
+  429: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
 };
 
-function errors(...statuses: string[]): Json {
+function parameters(endpoint: S.Endpoint): Json[] {
+  const path = Object.entries(endpoint.pathParams).map(([name, schema]) => ({
+    name,
+    in: 'path',
+    required: true,
+    description: PARAMETER_DOCS[name],
+    schema: schemaOf(schema),
+  }));
+  const headers = Object.keys(endpoint.headers).map((name) => ({
+    $ref: `#/components/parameters/${headerWords(name).join('')}`,
+  }));
+  return [...path, ...headers];
+}
+
+function headerParameters(): Json {
   const out: Json = {};
-  for (const status of statuses) {
-    const response: Json = { description: ERROR_TEXT[status], content: json(ref('ErrorBody')) };
-    if (status === '429') response.headers = { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } };
-    out[status] = response;
+  for (const endpoint of Object.values(S.ENDPOINTS as Record<string, S.Endpoint>)) {
+    for (const [name, schema] of Object.entries(endpoint.headers)) {
+      out[headerWords(name).join('')] = {
+        name: headerWords(name).join('-'),
+        in: 'header',
+        required: true,
+        description: PARAMETER_DOCS[name],
+        schema: schemaOf(schema),
+      };
+    }
   }
   return out;
 }
 
-const profileIdParam = {
-  name: 'profile_id',
-  in: 'path',
-  required: true,
-  description: 'The profile slug: the last path segment of the profile address',
-  schema: { type: 'string', minLength: 1, maxLength: 200 },
-};
-const idempotencyKeyParam = { $ref: '#/components/parameters/IdempotencyKey' };
+function responses(name: S.EndpointName, endpoint: S.Endpoint): Json {
+  const out: Json = {};
+  for (const [status, schema] of Object.entries(endpoint.responses)) {
+    const description = OPERATION_DOCS[name].responses[Number(status) as S.SuccessStatus];
+    out[status] = { description, content: json(schemaOf(schema)) };
+  }
+  const errors = [...new Set([...endpoint.errors, ...S.TRANSPORT_ERRORS])].sort((a, b) => a - b);
+  for (const status of errors) {
+    const response: Json = { description: STATUS_DOCS[status], content: json(schemaOf(S.ErrorBodySchema)) };
+    if (HEADERS_BY_STATUS[status]) response.headers = HEADERS_BY_STATUS[status];
+    out[String(status)] = response;
+  }
+  return out;
+}
+
+function paths(): Json {
+  const out: Record<string, Json> = {};
+  for (const [name, endpoint] of Object.entries(S.ENDPOINTS) as Array<[S.EndpointName, S.Endpoint]>) {
+    const docs = OPERATION_DOCS[name];
+    const params = parameters(endpoint);
+    const operation: Json = {
+      operationId: name,
+      tags: [docs.tag],
+      summary: docs.summary,
+      description: docs.description,
+      ...(params.length ? { parameters: params } : {}),
+      ...(endpoint.body ? { requestBody: { required: true, content: json(schemaOf(endpoint.body)) } } : {}),
+      responses: responses(name, endpoint),
+    };
+    const path = `${S.API_PREFIX}${endpoint.path}`;
+    out[path] = { ...out[path], [endpoint.method.toLowerCase()]: operation };
+  }
+  return out;
+}
 
 export function buildOpenApiDocument(): Json {
   return {
@@ -80,7 +132,7 @@ export function buildOpenApiDocument(): Json {
       version: '1.0.0',
       description:
         'Credit-metered API that reads, generates and updates articles about professional profiles. ' +
-        'Generated from the zod schemas in @profile-articles/sdk; do not edit by hand (pnpm openapi).',
+        'Generated from the contract table in @profile-articles/sdk; do not edit by hand (pnpm openapi).',
     },
     servers: [
       {
@@ -94,103 +146,19 @@ export function buildOpenApiDocument(): Json {
       },
     ],
     security: [{ bearerAuth: [] }],
-    paths: {
-      '/api/v1/articles/{profile_id}': {
-        get: {
-          operationId: 'readArticle',
-          summary: 'Read the current article (1 credit). Never starts generation.',
-          parameters: [profileIdParam],
-          responses: {
-            '200': { description: 'The article; 1 credit charged', content: json(ref('ReadResponse')) },
-            ...errors('401', '402', '404', '422', '429'),
-          },
-        },
-      },
-      '/api/v1/articles': {
-        post: {
-          operationId: 'generateArticle',
-          summary: 'Generate an article (100 credits reserved), or receive the existing one (1 credit)',
-          parameters: [idempotencyKeyParam],
-          requestBody: { required: true, content: json(ref('ProfileRequest')) },
-          responses: {
-            '200': {
-              description:
-                'The article existed (ReadResponse, 1 credit), or a replay of a terminal job (Job)',
-              content: json({ oneOf: [ref('ReadResponse'), ref('Job')] }),
-            },
-            '202': { description: 'Generation started; poll the job', content: json(ref('Job')) },
-            ...errors('401', '402', '404', '409', '422', '429'),
-          },
-        },
-      },
-      '/api/v1/articles/{profile_id}/update': {
-        post: {
-          operationId: 'updateArticle',
-          summary: 'Refresh an existing article with a new research run (100 credits)',
-          parameters: [profileIdParam, idempotencyKeyParam],
-          responses: {
-            '200': { description: 'Replay of a terminal update job', content: json(ref('Job')) },
-            '202': { description: 'Update queued or running; poll the job', content: json(ref('Job')) },
-            ...errors('401', '402', '404', '409', '422', '429'),
-          },
-        },
-      },
-      '/api/v1/jobs/{job_id}': {
-        get: {
-          operationId: 'getJob',
-          summary: 'Poll a job (free). Poll about every 10 seconds while queued or running.',
-          parameters: [
-            { name: 'job_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
-          ],
-          responses: {
-            '200': {
-              description: 'The job; on success `article` holds the result snapshot',
-              content: json(ref('Job')),
-            },
-            ...errors('401', '404', '422', '429'),
-          },
-        },
-      },
-      '/api/v1/credits': {
-        get: {
-          operationId: 'getBalance',
-          summary: 'The shared balance and the account’s terms and limits (free)',
-          responses: {
-            '200': { description: 'Balance and pricing', content: json(ref('BalanceResponse')) },
-            ...errors('401', '422', '429'),
-          },
-        },
-      },
-      '/api/v1/credits/checkout': {
-        post: {
-          operationId: 'createCheckout',
-          summary: 'Create a payment checkout; credits are added after payment',
-          requestBody: { required: true, content: json(ref('CheckoutRequest')) },
-          responses: {
-            '200': { description: 'Open `url` to pay', content: json(ref('CheckoutSessionResponse')) },
-            ...errors('400', '401', '422', '429', '502', '503'),
-          },
-        },
-      },
-    },
+    tags: TAGS,
+    paths: paths(),
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_KEY>' },
       },
-      parameters: {
-        IdempotencyKey: {
-          name: 'Idempotency-Key',
-          in: 'header',
-          required: true,
-          description: 'Replays of the same key return the original operation without another charge',
-          schema: { type: 'string', minLength: 1, maxLength: 200 },
-        },
-      },
+      parameters: headerParameters(),
       headers: {
         RetryAfter: {
           description: 'Integer seconds to wait before retrying',
           schema: { type: 'integer', minimum: 0 },
         },
+        Allow: { description: 'The methods this path takes', schema: { type: 'string' } },
       },
       schemas: componentSchemas(),
     },

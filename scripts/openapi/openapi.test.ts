@@ -16,32 +16,40 @@ describe('docs/openapi.json', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('lists every endpoint with every status of the interface', () => {
+  it('lists every endpoint with every status of the interface, and the transport-level ones', () => {
     const doc = buildOpenApiDocument() as any;
     const statuses = (path: string, method: string) => Object.keys(doc.paths[path][method].responses).sort();
-    expect(statuses('/api/v1/articles/{profile_id}', 'get')).toEqual([
-      '200',
-      '401',
-      '402',
-      '404',
-      '422',
-      '429',
-    ]);
+    // Any request can be refused before an endpoint sees it.
+    const transport = ['403', '405', '413', '415', '421', '431'];
+    const expected = (...listed: string[]) => [...listed, ...transport].sort();
+    expect(statuses('/api/v1/articles/{profile_id}', 'get')).toEqual(
+      expected('200', '401', '402', '404', '422', '429'),
+    );
     // Generate and update answer alike: 200 (existing article or replay) or 202 (job started).
-    const jobStarter = ['200', '202', '401', '402', '404', '409', '422', '429'];
+    const jobStarter = expected('200', '202', '401', '402', '404', '409', '422', '429');
     expect(statuses('/api/v1/articles', 'post')).toEqual(jobStarter);
     expect(statuses('/api/v1/articles/{profile_id}/update', 'post')).toEqual(jobStarter);
-    expect(statuses('/api/v1/jobs/{job_id}', 'get')).toEqual(['200', '401', '404', '422', '429']);
-    expect(statuses('/api/v1/credits', 'get')).toEqual(['200', '401', '422', '429']);
-    expect(statuses('/api/v1/credits/checkout', 'post')).toEqual([
-      '200',
-      '400',
-      '401',
-      '422',
-      '429',
-      '502',
-      '503',
+    expect(statuses('/api/v1/jobs/{job_id}', 'get')).toEqual(expected('200', '401', '404', '422', '429'));
+    expect(statuses('/api/v1/credits', 'get')).toEqual(expected('200', '401', '422', '429'));
+    expect(statuses('/api/v1/credits/checkout', 'post')).toEqual(
+      expected('200', '400', '401', '422', '429', '502', '503'),
+    );
+    const operations = Object.values(doc.paths).flatMap((item: any) => Object.values(item)) as any[];
+    expect(operations.map((op) => op.operationId).sort()).toEqual([
+      'createCheckout',
+      'generateArticle',
+      'getBalance',
+      'getJob',
+      'readArticle',
+      'updateArticle',
     ]);
+    for (const op of operations) {
+      expect(op.tags, op.operationId).toHaveLength(1);
+      expect(op.description, op.operationId).toEqual(expect.any(String));
+      for (const [status, response] of Object.entries(op.responses) as Array<[string, any]>) {
+        expect(response.description, `${op.operationId} ${status}`).toEqual(expect.any(String));
+      }
+    }
     expect(doc.paths['/api/v1/articles'].post.responses['429'].headers['Retry-After']).toBeDefined();
     expect(doc.components.parameters.IdempotencyKey).toMatchObject({
       required: true,

@@ -62,6 +62,8 @@ function issuesFromZod(
     message: string;
     input?: unknown;
     keys?: string[];
+    /** A table rule's own 422 `type` (see the SDK's profile-request.ts). */
+    params?: Record<string, unknown> | undefined;
   }>,
 ): ValidationIssue[] {
   return issues.flatMap((issue) => {
@@ -73,7 +75,9 @@ function issuesFromZod(
         type: 'extra_forbidden',
       }));
     }
-    const type = issue.code === 'invalid_type' && issue.input === undefined ? 'missing' : issue.code;
+    const ruleType = typeof issue.params?.type === 'string' ? issue.params.type : undefined;
+    const type =
+      ruleType ?? (issue.code === 'invalid_type' && issue.input === undefined ? 'missing' : issue.code);
     const msg = type === 'missing' ? 'Field required' : issue.message;
     return [{ loc, msg, type }];
   });

@@ -1,6 +1,7 @@
 // The mock service: state, rules and one fetch-style handler. It knows nothing of
 // node:http or msw; the adapters in node.ts and msw.ts only pass Requests in.
 import { randomUUID } from 'node:crypto';
+import { API_PREFIX } from '@profile-articles/sdk/schemas';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { type MockConfig, type NormalizedConfig, normalizeConfig } from './config.js';
@@ -83,7 +84,7 @@ export function createMockService(
   // Hono answers HEAD with the GET handler, which would charge a read: a safe method must
   // never move money, and no route of the interface takes HEAD, so it is 405 everywhere.
   app.use('*', async (c, next) => {
-    if (c.req.method === 'HEAD') return respond(wrongMethod('HEAD', c.req.path));
+    if (c.req.method === 'HEAD') return respond(wrongMethod(app.routes, 'HEAD', c.req.path));
     await next();
   });
   // Only where a body is read: touching the body of a GET would make @hono/node-server
@@ -97,7 +98,7 @@ export function createMockService(
       onError: () => respond(fail(413, 'Request body is larger than 1 MiB', { connection: 'close' })),
     }),
   );
-  app.use('/api/v1/*', async (c, next) => {
+  app.use(`${API_PREFIX}/*`, async (c, next) => {
     await next();
     // Unset when the request was refused before auth passed (401).
     const ctx = c.get('ctx') as OperationContext | undefined;
@@ -113,7 +114,7 @@ export function createMockService(
   // After the journal, so it records faulted answers too; before auth, so a fault that
   // answers early has no effect at all.
   registerFaults(app, () => state);
-  app.route('/api/v1', createApiRoutes({ state: () => state, now }));
+  app.route(API_PREFIX, createApiRoutes({ state: () => state, now }));
   app.route(
     '/_mock',
     createControlRoutes({
@@ -132,7 +133,7 @@ export function createMockService(
     '/checkout',
     createCheckoutPage({ session: (id) => current().checkouts.get(id), pay: completeCheckout }),
   );
-  app.notFound((c) => respond(wrongMethod(c.req.method, c.req.path)));
+  app.notFound((c) => respond(wrongMethod(app.routes, c.req.method, c.req.path)));
   app.onError((error) => {
     // Hono decodes path parameters lazily; bad percent-encoding is the client's mistake.
     if (error instanceof URIError) {

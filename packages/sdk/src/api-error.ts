@@ -38,8 +38,8 @@ export function describeDetail(detail: ErrorDetail): string {
   if (typeof detail === 'string') return detail;
   return detail
     .map((entry) => {
-      const loc = Array.isArray(entry.loc) ? `${entry.loc.join('.')}: ` : '';
-      return `${loc}${typeof entry.msg === 'string' ? entry.msg : JSON.stringify(entry)}`;
+      const loc = entry.loc ? `${entry.loc.join('.')}: ` : '';
+      return `${loc}${entry.msg ?? JSON.stringify(entry)}`;
     })
     .join('; ');
 }

@@ -121,7 +121,7 @@ export function createAttempt(apiKey: string, options: NormalizedOptions): Attem
     );
 
     if (response.ok) {
-      const result = parsed.ok ? spec.parse(parsed.body) : undefined;
+      const result = parsed.ok ? spec.parse(parsed.body, response.status) : undefined;
       if (result?.success) return { kind: 'success', value: result.data };
       const issues = result ? result.error.issues : [{ message: 'Body is not JSON' }];
       const error = new ResponseValidationError(

@@ -6,6 +6,7 @@ import { RateLimitError, TimeoutError } from './errors.js';
 import type { NormalizedOptions, RequestInfo, RequestOptions } from './options.js';
 import { createClientPacer } from './pacing-client.js';
 import { backoffDelayMs } from './retry.js';
+import { API_PREFIX } from './schemas/endpoints.js';
 import type { RequestSpec, Transport } from './transport-types.js';
 
 export type { ParseResult, RequestSpec, Transport } from './transport-types.js';
@@ -17,7 +18,7 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
   const pacer = createClientPacer(options, (spec) => request(spec));
 
   async function request<T>(spec: RequestSpec<T>, call: RequestOptions = {}): Promise<T> {
-    const url = `${options.baseUrl}/api/v1${spec.path}`;
+    const url = `${options.baseUrl}${API_PREFIX}${spec.path}`;
     const maxRetries = call.maxRetries ?? options.maxRetries;
     const timeoutMs = call.timeoutMs ?? options.timeoutMs;
     const deadlineAt = options.deadlineMs === undefined ? undefined : Date.now() + options.deadlineMs;

@@ -1,6 +1,7 @@
 // Client options: what users pass, and the fully filled shape the rest of the SDK reads.
 import { ProfileArticlesError } from './errors.js';
 import type { Pacing } from './pacing.js';
+import { API_PREFIX } from './schemas/endpoints.js';
 
 export interface RequestInfo {
   method: string;
@@ -126,7 +127,7 @@ export function normalizeBaseUrl(raw: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ProfileArticlesError(`baseUrl must be http or https, got "${url.protocol}"`);
   }
-  return url.href.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+  return url.href.replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX}$`), '');
 }
 
 export function normalizeOptions(options: ClientOptions): { apiKey: string; options: NormalizedOptions } {

@@ -1,7 +1,9 @@
 // The `pacing` option turned into a pacer for one client's transport.
+
+import { endpointRequest } from './endpoint-call.js';
 import type { NormalizedOptions } from './options.js';
 import { createPacer, type Pacer } from './pacing.js';
-import { BalanceResponseSchema } from './schemas/credits.js';
+import { ENDPOINTS } from './schemas/endpoints.js';
 import type { RequestSpec } from './transport-types.js';
 
 type Send = <T>(spec: RequestSpec<T>) => Promise<T>;
@@ -16,13 +18,7 @@ export function createClientPacer(options: NormalizedOptions, send: Send): Pacer
   // 'auto': the account's own limit, read once and again after a 429. The read counts in the
   // window but cannot wait for it (it is what the window's size depends on).
   const readLimit = async () => {
-    const balance = await send({
-      method: 'GET',
-      path: '/credits',
-      policy: 'idempotent',
-      paceExempt: true,
-      parse: (b) => BalanceResponseSchema.safeParse(b),
-    });
+    const balance = await send(endpointRequest(ENDPOINTS.getBalance, {}, undefined, { paceExempt: true }));
     logger?.debug(`pacing: ${balance.pricing.requests_per_minute} requests per minute`);
     return balance.pricing.requests_per_minute;
   };

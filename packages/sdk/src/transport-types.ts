@@ -9,17 +9,18 @@ export type ParseResult<T> =
 
 export interface RequestSpec<T> {
   method: 'GET' | 'POST';
-  /** Below `/api/v1`, already encoded. */
+  /** Below the API prefix, already encoded. */
   path: string;
   body?: unknown;
   idempotencyKey?: string;
   policy: RetryPolicy;
   isCheckout?: boolean;
-  parse: (body: unknown) => ParseResult<T>;
   /** Pacing: counted in the window but never held back (the `'auto'` limit read). */
   paceExempt?: boolean;
   /** Pacing: waiters go out oldest first; a poll passes the time its job's wait began. */
   waitingSince?: number;
+  /** Parses a 2xx body by the schema the contract table gives its status. */
+  parse: (body: unknown, status: number) => ParseResult<T>;
 }
 
 export interface Transport {

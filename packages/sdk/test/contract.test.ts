@@ -163,12 +163,9 @@ describe.each<Kind>(['http', 'msw'])('SDK contract over %s', (kind) => {
 
   it('422 ValidationError with the array detail', async () => {
     const client = ctx.client();
-    const error = await rejectionOf(client.jobs.get('not-a-uuid'));
+    const error = await rejectionOf(client.articles.generate('x', { idempotencyKey: 'k'.repeat(201) }));
     expect(error).toBeInstanceOf(ValidationError);
     expect(Array.isArray(error.detail)).toBe(true);
-    expect(
-      await rejectionOf(client.articles.generate('x', { idempotencyKey: 'k'.repeat(201) })),
-    ).toBeInstanceOf(ValidationError);
   });
 
   it('429 RateLimitError from a low requests_per_minute', async () => {

@@ -22,9 +22,15 @@ describe('client options', () => {
     );
   });
 
-  it('rejects a bad profile id before any request', () => {
-    const client = new ProfileArticles({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1' });
-    expect(() => client.articles.read('')).toThrow(/1 to 200/);
-    expect(() => client.articles.generate('x'.repeat(201))).toThrow(/1 to 200/);
+  it('rejects a bad profile id or job id before any request, by the contract table', async () => {
+    const client = new ProfileArticles({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1', maxRetries: 0 });
+    await expect(client.articles.read('')).rejects.toThrow('profile_id must be at least 1 character');
+    await expect(client.articles.generate('x'.repeat(201))).rejects.toThrow(
+      'body.profile_id must be at most 200 characters',
+    );
+    await expect(client.articles.update('\u{1F600}'.repeat(201))).rejects.toThrow(
+      'profile_id must be at most 200 characters',
+    );
+    await expect(client.jobs.get('not-a-uuid')).rejects.toThrow('job_id must be a guid');
   });
 });

@@ -1,17 +1,16 @@
-// /api/v1: HTTP in, operations out. Order of checks: auth (401), rate limit (429),
-// then the request's own validity (422), then the operation's rules.
-import { CheckoutRequestSchema, JobIdSchema, ProfileRequestSchema } from '@profile-articles/sdk/schemas';
-import { type Context, Hono } from 'hono';
-import * as z from 'zod/mini';
+// The API's routes: HTTP in, operations out, one route per contract-table entry. Order of checks:
+// auth (401), rate limit (429), then the request's own validity (422), then the operation's rules.
+import { ENDPOINTS, type EndpointName } from '@profile-articles/sdk/schemas';
+import { Hono } from 'hono';
 import { generateArticle, readArticle, updateArticle } from '../operations/articles.js';
 import type { OperationContext } from '../operations/context.js';
 import { createCheckout, getBalance } from '../operations/credits.js';
 import { getJob } from '../operations/jobs.js';
-import { fail, invalid, type Outcome, parseInput, type ValidationIssue } from '../outcome.js';
+import { fail, type Outcome } from '../outcome.js';
 import { type Account, bearerToken } from '../rules/accounts.js';
 import type { MockState } from '../state.js';
-import { identifierIssue, profileIdIssue } from './identifiers.js';
-import { parseJsonBody, respond } from './respond.js';
+import { type EndpointArgs, readEndpointArgs } from './endpoint-input.js';
+import { respond } from './respond.js';
 
 export interface ApiDeps {
   state: () => MockState;
@@ -21,26 +20,36 @@ export interface ApiDeps {
 /** Set by the auth middleware for every request that passed it. */
 export type ApiEnv = { Variables: { ctx: OperationContext } };
 
-// The SDK's body schema for shape and types; the profile id's own rules are the mock's
-// (identifiers.ts), which count code points.
-const GenerateBodySchema = z.extend(ProfileRequestSchema, { profile_id: z.string() });
+type Operation<N extends EndpointName> = (
+  ctx: OperationContext,
+  args: EndpointArgs<(typeof ENDPOINTS)[N]>,
+  origin: string,
+) => Outcome;
 
-function badProfilePath(value: string): Outcome | undefined {
-  const issue = profileIdIssue(['path', 'profile_id'], value);
-  return issue && invalid([issue]);
-}
+/** Every table entry's operation: a missing one does not compile. */
+const OPERATIONS: { [N in EndpointName]: Operation<N> } = {
+  readArticle: (ctx, { params }) => readArticle(ctx, params.profile_id),
+  generateArticle: (ctx, { body, headers }) =>
+    generateArticle(ctx, body.profile_id, headers['idempotency-key']),
+  updateArticle: (ctx, { params, headers }) =>
+    updateArticle(ctx, params.profile_id, headers['idempotency-key']),
+  getJob: (ctx, { params }) => getJob(ctx, params.job_id.toLowerCase()),
+  getBalance: (ctx) => getBalance(ctx),
+  createCheckout: (ctx, { body }, origin) => createCheckout(ctx, body.credits, origin),
+};
 
-function badJobPath(value: string): Outcome | undefined {
-  const parsed = parseInput(JobIdSchema, value, 'path');
-  return parsed.ok ? undefined : invalid(parsed.issues.map((i) => ({ ...i, loc: ['path', 'job_id'] })));
-}
+/** A table path as Hono writes it: `{name}` becomes `:name`. */
+export const honoPath = (template: string) => template.replace(/\{(\w+)\}/g, ':$1');
 
-function idempotencyKey(c: Context): { key: string } | { issue: ValidationIssue } {
-  const value = c.req.header('idempotency-key');
-  const loc = ['header', 'idempotency-key'];
-  if (value === undefined) return { issue: { loc, msg: 'Field required', type: 'missing' } };
-  const issue = identifierIssue(loc, value);
-  return issue ? { issue } : { key: value };
+/** Registers one table entry: its method and path, its inputs checked, then its operation. */
+function route<N extends EndpointName>(api: Hono<ApiEnv>, name: N): void {
+  const endpoint = ENDPOINTS[name];
+  const operation: Operation<N> = OPERATIONS[name];
+  api.on(endpoint.method, honoPath(endpoint.path), async (c) => {
+    const input = await readEndpointArgs(c, endpoint);
+    if (!input.ok) return respond(input.outcome);
+    return respond(operation(c.get('ctx'), input.args, new URL(c.req.url).origin));
+  });
 }
 
 export function createApiRoutes(deps: ApiDeps): Hono<ApiEnv> {
@@ -70,46 +79,7 @@ export function createApiRoutes(deps: ApiDeps): Hono<ApiEnv> {
     await next();
   });
 
-  api.get('/articles/:profile_id', (c) => {
-    const profileId = c.req.param('profile_id');
-    return respond(badProfilePath(profileId) ?? readArticle(c.get('ctx'), profileId));
-  });
-
-  api.post('/articles', async (c) => {
-    // Every problem of the request at once, as the interface's 422 array allows.
-    const key = idempotencyKey(c);
-    const parsed = await parseJsonBody(c, GenerateBodySchema);
-    const issues: ValidationIssue[] = 'issue' in key ? [key.issue] : [];
-    if (!parsed.ok) issues.push(...parsed.issues);
-    else {
-      const bad = profileIdIssue(['body', 'profile_id'], parsed.data.profile_id);
-      if (bad) issues.push(bad);
-    }
-    if (!parsed.ok || issues.length || 'issue' in key) return respond(invalid(issues));
-    return respond(generateArticle(c.get('ctx'), parsed.data.profile_id, key.key));
-  });
-
-  api.post('/articles/:profile_id/update', (c) => {
-    const profileId = c.req.param('profile_id');
-    const badPath = badProfilePath(profileId);
-    if (badPath) return respond(badPath);
-    const key = idempotencyKey(c);
-    if ('issue' in key) return respond(invalid([key.issue]));
-    return respond(updateArticle(c.get('ctx'), profileId, key.key));
-  });
-
-  api.get('/jobs/:job_id', (c) => {
-    const jobId = c.req.param('job_id');
-    return respond(badJobPath(jobId) ?? getJob(c.get('ctx'), jobId.toLowerCase()));
-  });
-
-  api.get('/credits', (c) => respond(getBalance(c.get('ctx'))));
-
-  api.post('/credits/checkout', async (c) => {
-    const parsed = await parseJsonBody(c, CheckoutRequestSchema);
-    if (!parsed.ok) return respond(invalid(parsed.issues));
-    return respond(createCheckout(c.get('ctx'), parsed.data.credits, new URL(c.req.url).origin));
-  });
+  for (const name of Object.keys(ENDPOINTS) as EndpointName[]) route(api, name);
 
   return api;
 }

@@ -1,4 +1,4 @@
-// Applies the fault a request draws (rules/faults.ts) around the /api/v1 handlers. The
+// Applies the fault a request draws (rules/faults.ts) around the API handlers. The
 // outcomes are transport-free: a reset is `Response.error()`, which the node adapter turns
 // into a destroyed socket and msw into a network error.
 import type { Hono, MiddlewareHandler } from 'hono';
@@ -6,7 +6,7 @@ import { fail } from '../outcome.js';
 import { bearerToken } from '../rules/accounts.js';
 import { FAULT_ROUTES, type FaultRoute } from '../rules/faults.js';
 import type { MockState } from '../state.js';
-import type { ApiEnv } from './api.js';
+import { type ApiEnv, honoPath } from './api.js';
 import { respond } from './respond.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -49,10 +49,10 @@ function injectFault(route: FaultRoute, state: () => MockState): MiddlewareHandl
   };
 }
 
-/** Registers the fault step in front of every /api/v1 route of `app`. */
+/** Registers the fault step in front of every API route of `app`. */
 export function registerFaults(app: Hono<ApiEnv>, state: () => MockState): void {
   for (const route of FAULT_ROUTES) {
     const [method, template] = route.split(' ') as [string, string];
-    app.on(method, template.replace(/\{(\w+)\}/g, ':$1'), injectFault(route, state));
+    app.on(method, honoPath(template), injectFault(route, state));
   }
 }

@@ -1,27 +1,33 @@
 import { fail, type Outcome } from '../outcome.js';
 
-// Which methods each known path takes, so a wrong one answers 405 rather than 404.
-const ROUTES: ReadonlyArray<[RegExp, string]> = [
-  [/^\/api\/v1\/articles$/, 'POST'],
-  [/^\/api\/v1\/articles\/[^/]+$/, 'GET'],
-  [/^\/api\/v1\/articles\/[^/]+\/update$/, 'POST'],
-  [/^\/api\/v1\/jobs\/[^/]+$/, 'GET'],
-  [/^\/api\/v1\/credits$/, 'GET'],
-  [/^\/api\/v1\/credits\/checkout$/, 'POST'],
-  [/^\/_mock\/(reset|clock\/advance|checkout\/[^/]+\/complete)$/, 'POST'],
-  [/^\/_mock\/(requests|ledger|stats)$/, 'GET'],
-  [/^\/_mock\/faults$/, 'GET, PUT, DELETE'],
-  [/^\/checkout\/[^/]+$/, 'GET'],
-  [/^\/checkout\/[^/]+\/pay$/, 'POST'],
-];
+// Which methods a path takes, read from the routes the app has registered (the API's come
+// from the contract table), so a wrong method answers 405 rather than 404 with no second list.
+export interface RegisteredRoute {
+  method: string;
+  path: string;
+}
 
-/** The path's methods (`Allow`), or undefined for a path the mock does not serve. */
-export function allowedMethods(pathname: string): string | undefined {
-  return ROUTES.find(([pattern]) => pattern.test(pathname))?.[1];
+/** `/a/:id` as a pattern of whole segments; wildcard (middleware) routes give none. */
+function pattern(path: string): RegExp | undefined {
+  if (path.includes('*')) return undefined;
+  const source = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}$`);
+}
+
+/** The `Allow` header's value for `pathname`, or undefined when no route has that path. */
+export function allowedMethods(routes: readonly RegisteredRoute[], pathname: string): string | undefined {
+  const methods = new Set<string>();
+  for (const route of routes) {
+    if (route.method !== 'ALL' && pattern(route.path)?.test(pathname)) methods.add(route.method);
+  }
+  return methods.size ? [...methods].join(', ') : undefined;
 }
 
 /** 405 with `Allow` for a known path, 404 for any other. */
-export function wrongMethod(method: string, pathname: string): Outcome {
-  const allow = allowedMethods(pathname);
+export function wrongMethod(routes: readonly RegisteredRoute[], method: string, pathname: string): Outcome {
+  const allow = allowedMethods(routes, pathname);
   return allow ? fail(405, `Method ${method} not allowed`, { allow }) : fail(404, 'Not found');
 }

@@ -1,6 +1,7 @@
-// Seeded fault injection on /api/v1 (never on the control endpoints): which fault, if any,
+// Seeded fault injection on the API (never on the control endpoints): which fault, if any,
 // a request meets. One draw per request decides it, so a run replays from its seed.
 // This module only decides and counts; routes/inject-faults.ts applies the decision.
+import { API_PREFIX, ENDPOINTS, type EndpointName } from '@profile-articles/sdk/schemas';
 import * as z from 'zod/mini';
 import { ConfigError, describeIssues } from '../config-error.js';
 import { seededRandom } from './seeded-random.js';
@@ -8,16 +9,15 @@ import { seededRandom } from './seeded-random.js';
 export const FAULT_KINDS = ['fail', 'lost', 'reset', 'latency', 'rate-limit'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
-/** The /api/v1 routes, named as in the interface; `*` is all of them. */
-export const FAULT_ROUTES = [
-  'POST /api/v1/articles',
-  'GET /api/v1/articles/{profile_id}',
-  'POST /api/v1/articles/{profile_id}/update',
-  'GET /api/v1/jobs/{job_id}',
-  'GET /api/v1/credits',
-  'POST /api/v1/credits/checkout',
-] as const;
-export type FaultRoute = (typeof FAULT_ROUTES)[number];
+/** An API route named as in the interface, such as `GET /api/v1/jobs/{job_id}`. */
+export type FaultRoute = {
+  [N in EndpointName]: `${(typeof ENDPOINTS)[N]['method']} ${typeof API_PREFIX}${(typeof ENDPOINTS)[N]['path']}`;
+}[EndpointName];
+
+/** Every route of the contract table; `*` in a rule is all of them. */
+export const FAULT_ROUTES = Object.values(ENDPOINTS).map(
+  (endpoint) => `${endpoint.method} ${API_PREFIX}${endpoint.path}`,
+) as [FaultRoute, ...FaultRoute[]];
 
 const FaultRuleSchema = z.strictObject({
   route: z._default(z.enum([...FAULT_ROUTES, '*']), '*'),

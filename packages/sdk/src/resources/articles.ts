@@ -1,9 +1,10 @@
-import { ProfileArticlesError } from '../errors.js';
-import type { ParseResult, Transport } from '../http.js';
+import { callEndpoint } from '../endpoint-call.js';
 import type { RequestOptions } from '../options.js';
 import type { WaitOptions } from '../polling.js';
-import { type Article, type ReadResponse, ReadResponseSchema } from '../schemas/article.js';
-import { type Job, JobSchema } from '../schemas/job.js';
+import type { Article, ReadResponse } from '../schemas/article.js';
+import { ENDPOINTS } from '../schemas/endpoints.js';
+import type { Job } from '../schemas/job.js';
+import type { Transport } from '../transport-types.js';
 import type { Jobs } from './jobs.js';
 
 /** `generate` answers a ReadResponse when the article exists, else the started Job. */
@@ -11,18 +12,6 @@ export type GenerateResponse = ReadResponse | Job;
 
 export function isJob(value: GenerateResponse): value is Job {
   return typeof (value as Partial<Job>).job_id === 'string';
-}
-
-const parseGenerateResponse = (body: unknown): ParseResult<GenerateResponse> =>
-  body !== null && typeof body === 'object' && 'job_id' in body
-    ? JobSchema.safeParse(body)
-    : ReadResponseSchema.safeParse(body);
-
-function profilePath(profileId: string): string {
-  if (typeof profileId !== 'string' || profileId.length < 1 || profileId.length > 200) {
-    throw new ProfileArticlesError('profileId must be a string of 1 to 200 characters');
-  }
-  return `/articles/${encodeURIComponent(profileId)}`;
 }
 
 export type AndWaitOptions = RequestOptions &
@@ -42,43 +31,28 @@ export class Articles {
 
   /** The current article, for 1 credit. Never starts generation: a missing one is NotFoundError, free. */
   read(profileId: string, opts?: RequestOptions): Promise<ReadResponse> {
-    const path = profilePath(profileId);
-    return this.#transport.request(
-      { method: 'GET', path, policy: 'idempotent', parse: (b) => ReadResponseSchema.safeParse(b) },
-      opts,
-    );
+    return callEndpoint(this.#transport, ENDPOINTS.readArticle, { params: { profile_id: profileId } }, opts);
   }
 
   /**
    * The existing article (ReadResponse, 1 credit) or a started generation (Job, 100 credits reserved).
    * Every attempt of this call carries the same Idempotency-Key, so retries never charge twice.
    */
-  generate(profileId: string, opts: RequestOptions = {}): Promise<GenerateResponse> {
-    profilePath(profileId);
-    return this.#transport.request(
-      {
-        method: 'POST',
-        path: '/articles',
-        body: { profile_id: profileId },
-        idempotencyKey: opts.idempotencyKey ?? crypto.randomUUID(),
-        policy: 'idempotent',
-        parse: parseGenerateResponse,
-      },
+  generate(profileId: string, opts?: RequestOptions): Promise<GenerateResponse> {
+    return callEndpoint(
+      this.#transport,
+      ENDPOINTS.generateArticle,
+      { body: { profile_id: profileId } },
       opts,
     );
   }
 
   /** Starts a new research run for an existing article, for 100 credits. */
-  update(profileId: string, opts: RequestOptions = {}): Promise<Job> {
-    const path = `${profilePath(profileId)}/update`;
-    return this.#transport.request(
-      {
-        method: 'POST',
-        path,
-        idempotencyKey: opts.idempotencyKey ?? crypto.randomUUID(),
-        policy: 'idempotent',
-        parse: (b) => JobSchema.safeParse(b),
-      },
+  update(profileId: string, opts?: RequestOptions): Promise<Job> {
+    return callEndpoint(
+      this.#transport,
+      ENDPOINTS.updateArticle,
+      { params: { profile_id: profileId } },
       opts,
     );
   }

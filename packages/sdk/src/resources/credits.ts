@@ -1,11 +1,8 @@
-import type { Transport } from '../http.js';
+import { callEndpoint } from '../endpoint-call.js';
 import type { RequestOptions } from '../options.js';
-import {
-  type BalanceResponse,
-  BalanceResponseSchema,
-  type CheckoutSessionResponse,
-  CheckoutSessionResponseSchema,
-} from '../schemas/credits.js';
+import type { BalanceResponse, CheckoutSessionResponse } from '../schemas/credits.js';
+import { ENDPOINTS } from '../schemas/endpoints.js';
+import type { Transport } from '../transport-types.js';
 
 export class Credits {
   readonly #transport: Transport;
@@ -16,15 +13,7 @@ export class Credits {
 
   /** The account's shared balance and its terms, every Pricing default filled in. Free. */
   balance(opts?: RequestOptions): Promise<BalanceResponse> {
-    return this.#transport.request(
-      {
-        method: 'GET',
-        path: '/credits',
-        policy: 'idempotent',
-        parse: (b) => BalanceResponseSchema.safeParse(b),
-      },
-      opts,
-    );
+    return callEndpoint(this.#transport, ENDPOINTS.getBalance, {}, opts);
   }
 
   /**
@@ -32,16 +21,6 @@ export class Credits {
    * Not idempotent, so it is retried only on 429 and on connections that never reached the server.
    */
   checkout(credits: number, opts?: RequestOptions): Promise<CheckoutSessionResponse> {
-    return this.#transport.request(
-      {
-        method: 'POST',
-        path: '/credits/checkout',
-        body: { credits },
-        policy: 'unsafe',
-        isCheckout: true,
-        parse: (b) => CheckoutSessionResponseSchema.safeParse(b),
-      },
-      opts,
-    );
+    return callEndpoint(this.#transport, ENDPOINTS.createCheckout, { body: { credits } }, opts);
   }
 }

@@ -1,9 +1,11 @@
+import { callEndpoint } from '../endpoint-call.js';
 import { JobFailedError } from '../errors.js';
-import type { Transport } from '../http.js';
 import type { Logger, RequestOptions } from '../options.js';
 import { type PollDeps, pollUntilTerminal, type WaitOptions } from '../polling.js';
 import type { Article } from '../schemas/article.js';
-import { type Job, JobSchema } from '../schemas/job.js';
+import { ENDPOINTS } from '../schemas/endpoints.js';
+import type { Job } from '../schemas/job.js';
+import type { Transport } from '../transport-types.js';
 
 export class Jobs {
   readonly #transport: Transport;
@@ -23,16 +25,8 @@ export class Jobs {
   }
 
   #get(jobId: string, opts?: RequestOptions, waitingSince?: number): Promise<Job> {
-    return this.#transport.request(
-      {
-        method: 'GET',
-        path: `/jobs/${encodeURIComponent(jobId)}`,
-        policy: 'idempotent',
-        parse: (b) => JobSchema.safeParse(b),
-        ...(waitingSince === undefined ? {} : { waitingSince }),
-      },
-      opts,
-    );
+    const pacing = waitingSince === undefined ? {} : { waitingSince };
+    return callEndpoint(this.#transport, ENDPOINTS.getJob, { params: { job_id: jobId } }, opts, pacing);
   }
 
   /** Polls until the job is `succeeded`, `failed` or `cancelled`, and resolves to that Job. */

@@ -19,7 +19,7 @@ export const ArticleSchema = z.looseObject({
 
 export type Article = z.infer<typeof ArticleSchema>;
 
-/** What `GET /articles/{profile_id}` answers, and `POST /articles` when the article exists. */
+/** What `readArticle` answers, and `generateArticle` when the article exists. */
 export const ReadResponseSchema = z.looseObject({
   article: ArticleSchema,
   credits_charged: z.int(),

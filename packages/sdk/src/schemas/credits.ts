@@ -25,7 +25,7 @@ export const BalanceResponseSchema = z.looseObject({
 
 export type BalanceResponse = z.infer<typeof BalanceResponseSchema>;
 
-/** Body of `POST /credits/checkout`. The allowed range is the account's purchase limits. */
+/** Body of `createCheckout`. The allowed range is the account's purchase limits. */
 export const CheckoutRequestSchema = z.strictObject({
   credits: positiveInt(),
 });

@@ -2,6 +2,7 @@
 // so that the SDK stays small when bundled (see docs/decisions/0002-zod-mini.md).
 export * from './article.js';
 export * from './credits.js';
+export * from './endpoints.js';
 export * from './error-body.js';
 export * from './job.js';
 export * from './profile-request.js';

@@ -1,9 +1,48 @@
 import * as z from 'zod/mini';
 
-/** The profile slug: the last path segment of the profile's address. */
-export const ProfileIdSchema = z.string().check(z.minLength(1), z.maxLength(200));
+// The interface bounds the profile slug and the Idempotency-Key alike: 1 to 200 characters.
+// Characters are code points, not UTF-16 units. A lone surrogate cannot be written as UTF-8,
+// so no real server could store it. Each rule says its 422 `type`, which the mock reports.
+const MAX_CHARS = 200;
+const LONE_SURROGATE = /\p{Cs}/u;
 
-/** Body of `POST /articles`. No other properties are allowed. */
+/** Code points in `text`, counting no further than `limit + 1`. */
+function codePoints(text: string, limit: number): number {
+  let count = 0;
+  for (const _ of text) if (++count > limit) break;
+  return count;
+}
+
+const rule = (test: (value: string) => boolean, message: string, type: string) =>
+  z.refine<string>(test, { message, params: { type }, abort: true });
+
+function boundedIdentifier(...more: Array<z.core.$ZodCheck<string>>) {
+  const schema = z.string().check(
+    rule(
+      (s) => !LONE_SURROGATE.test(s),
+      'Must be well-formed Unicode (no lone surrogates)',
+      'string_unicode',
+    ),
+    rule((s) => s.length > 0, 'Must be at least 1 character', 'string_too_short'),
+    rule(
+      (s) => codePoints(s, MAX_CHARS) <= MAX_CHARS,
+      `Must be at most ${MAX_CHARS} characters`,
+      'string_too_long',
+    ),
+    ...more,
+  );
+  // Refinements have no JSON Schema form; the OpenAPI document shows the bounds from here.
+  z.globalRegistry.add(schema, { minLength: 1, maxLength: MAX_CHARS });
+  return schema;
+}
+
+/** The profile slug: the last path segment of the profile's address. */
+export const ProfileIdSchema = boundedIdentifier(
+  // URL normalisation removes `.` and `..`, so such an article could never be read.
+  rule((s) => s !== '.' && s !== '..', 'Cannot be "." or ".." (URLs normalise them away)', 'value_error'),
+);
+
+/** Body of `generateArticle`. No other properties are allowed. */
 export const ProfileRequestSchema = z.strictObject({
   profile_id: ProfileIdSchema,
 });
@@ -11,4 +50,4 @@ export const ProfileRequestSchema = z.strictObject({
 export type ProfileRequest = z.infer<typeof ProfileRequestSchema>;
 
 /** The `Idempotency-Key` header of generate and update. */
-export const IdempotencyKeySchema = z.string().check(z.minLength(1), z.maxLength(200));
+export const IdempotencyKeySchema = boundedIdentifier();

@@ -1,0 +1,50 @@
+// A request's inputs checked against its contract-table entry: path parameters, headers and
+// body, every problem reported at once in one 422, as the interface's array `detail` allows.
+import type { Endpoint } from '@profile-articles/sdk/schemas';
+import type { Context } from 'hono';
+import type * as z from 'zod/mini';
+import { invalid, type Outcome, parseInput, type ValidationIssue } from '../outcome.js';
+import { parseJsonBody } from './respond.js';
+
+type Out<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
+
+/** The inputs of endpoint `E`, parsed by its table schemas. */
+export interface EndpointArgs<E extends Endpoint> {
+  params: { [K in keyof E['pathParams']]: Out<E['pathParams'][K]> };
+  headers: { [K in keyof E['headers']]: Out<E['headers'][K]> };
+  body: E extends { body: infer B } ? Out<B> : undefined;
+}
+
+function checkEach(
+  where: 'path' | 'header',
+  schemas: Readonly<Record<string, z.ZodMiniType>>,
+  read: (name: string) => string | undefined,
+  issues: ValidationIssue[],
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(schemas)) {
+    const parsed = parseInput(schema, read(name), where);
+    if (parsed.ok) values[name] = parsed.data;
+    // The whole value is at fault: name it, not a position inside it.
+    else issues.push(...parsed.issues.map((i) => ({ ...i, loc: [where, name] })));
+  }
+  return values;
+}
+
+/** The parsed inputs, or the 422 that lists everything wrong with them. */
+export async function readEndpointArgs<E extends Endpoint>(
+  c: Context,
+  endpoint: E,
+): Promise<{ ok: true; args: EndpointArgs<E> } | { ok: false; outcome: Outcome }> {
+  const issues: ValidationIssue[] = [];
+  const params = checkEach('path', endpoint.pathParams, (name) => c.req.param(name), issues);
+  const headers = checkEach('header', endpoint.headers, (name) => c.req.header(name), issues);
+  let body: unknown;
+  if (endpoint.body) {
+    const parsed = await parseJsonBody(c, endpoint.body);
+    if (parsed.ok) body = parsed.data;
+    else issues.push(...parsed.issues);
+  }
+  if (issues.length) return { ok: false, outcome: invalid(issues) };
+  return { ok: true, args: { params, headers, body } as EndpointArgs<E> };
+}
