@@ -101,6 +101,10 @@ function responses(name: S.EndpointName, endpoint: S.Endpoint): Json {
     if (HEADERS_BY_STATUS[status]) response.headers = HEADERS_BY_STATUS[status];
     out[String(status)] = response;
   }
+  out[S.SERVER_FAILURE_RANGE] = {
+    description: STATUS_DOCS[500],
+    content: json(schemaOf(S.ErrorBodySchema)),
+  };
   return out;
 }
 

@@ -78,6 +78,8 @@ export const STATUS_DOCS: Record<number, string> = {
   431: 'Request headers too large',
   502: 'Checkout unavailable',
   503: 'Payments not configured',
+  /** Every `5XX`: the interface's server-side failure row. */
+  500: 'Server-side failure; retry with backoff, keeping the same idempotency key for generate or update',
 };
 
 /** Path and header parameters' descriptions, by the table's names. */

@@ -95,8 +95,10 @@ export type EndpointName = keyof typeof ENDPOINTS;
  * A path no endpoint has answers 404 with the same body.
  */
 export const TRANSPORT_ERRORS: readonly number[] = [403, 405, 413, 415, 421, 431];
-export const UNKNOWN_PATH_STATUS = 404;
-export const TRANSPORT_ERROR_BODY = ErrorBodySchema;
+
+/** The interface's last error row: any endpoint may fail server-side (5xx) with `{detail}`. */
+export const SERVER_FAILURE_RANGE = '5XX';
+const isServerFailure = (status: number) => status >= 500 && status <= 599;
 
 /** The success body schema of `status`, or undefined when the table lists none. */
 export function responseSchema(endpoint: Endpoint, status: number): z.ZodMiniType | undefined {
@@ -109,7 +111,8 @@ export function responseSchema(endpoint: Endpoint, status: number): z.ZodMiniTyp
  */
 export function answerSchema(endpoint: Endpoint, status: number): z.ZodMiniType | undefined {
   if (status < 400) return responseSchema(endpoint, status);
-  return endpoint.errors.includes(status) || TRANSPORT_ERRORS.includes(status) ? ErrorBodySchema : undefined;
+  const listed = endpoint.errors.includes(status) || TRANSPORT_ERRORS.includes(status);
+  return listed || isServerFailure(status) ? ErrorBodySchema : undefined;
 }
 
 /**
