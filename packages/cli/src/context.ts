@@ -1,17 +1,23 @@
 // Settings for a run (flag > environment > stored config) and the SDK client built from them.
-// The SDK and conf load only when a command needs them, so --help stays fast.
+// The SDK loads only when a command needs it, so --help stays fast.
 import type { ClientOptions, ProfileArticles } from '@profile-articles/sdk';
 import type { ConfigStore } from './config-store.js';
-import { CliError, ExitCode } from './exit-codes.js';
+import { CliError } from './errors.js';
+import { ExitCode } from './exit-codes.js';
 import type { Io } from './io.js';
 import { Output } from './output.js';
+import type { ReportContext } from './report-error.js';
 
 export interface GlobalOptions {
   apiKey?: string;
   baseUrl?: string;
   json?: boolean;
   pollInterval?: string;
+  verbose?: boolean;
+  pager?: boolean;
 }
+
+export type ClientOverrides = Pick<ClientOptions, 'pacing' | 'maxRetries' | 'maxRetryDelayMs'>;
 
 export type SettingSource = 'flag' | 'environment' | 'config' | 'default';
 
@@ -34,22 +40,43 @@ function pollIntervalMs(raw: string | undefined, from: string): number {
   return Math.round(seconds * 1000);
 }
 
+/** Plain http to another machine sends the key in the clear; to this machine it never leaves it. */
+export function isPlainHttpToAnotherHost(baseUrl: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:') return false;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return !(host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host));
+}
+
 export class Context {
   readonly io: Io;
   readonly options: GlobalOptions;
   readonly out: Output;
-  #store: Promise<ConfigStore> | undefined;
-  /** The client this run made, if any: error reports use it to show the balance. */
-  createdClient: ProfileArticles | undefined;
+  /** The command as typed (`generate`, `config set`), and the options it was given. */
+  readonly command: string;
+  readonly commandOptions: Record<string, unknown>;
+  #store: ConfigStore | undefined;
+  #client: Promise<ProfileArticles> | undefined;
+  #warnedHttp = false;
 
-  constructor(io: Io, options: GlobalOptions) {
+  constructor(io: Io, options: GlobalOptions, command = '', commandOptions: Record<string, unknown> = {}) {
     this.io = io;
     this.options = options;
     this.out = new Output(io, options.json === true);
+    this.command = command;
+    this.commandOptions = commandOptions;
   }
 
-  store(): Promise<ConfigStore> {
-    this.#store ??= import('./config-store.js').then((m) => m.openConfigStore(this.io.env));
+  async store(): Promise<ConfigStore> {
+    if (!this.#store) {
+      const { openConfigStore } = await import('./config-store.js');
+      this.#store = openConfigStore(this.io.env);
+    }
     return this.#store;
   }
 
@@ -82,36 +109,77 @@ export class Context {
     };
   }
 
-  /** A client for the configured account; a missing key or origin is a clear error. */
-  async client(
-    overrides: { apiKey?: string } & Pick<ClientOptions, 'pacing' | 'maxRetries' | 'maxRetryDelayMs'> = {},
-  ): Promise<ProfileArticles> {
-    const settings = await this.settings();
-    const apiKey = overrides.apiKey ?? settings.apiKey;
-    if (!apiKey) {
-      throw new CliError(
-        'No API key is set.',
-        ExitCode.Authentication,
-        'Run `profile-articles login`, or set PROFILE_ARTICLES_API_KEY.',
-      );
-    }
-    if (!settings.baseUrl) {
+  /** The origin in use; a missing one is a usage error that says how to set it. */
+  async baseUrl(): Promise<string> {
+    const { baseUrl } = await this.settings();
+    if (!baseUrl) {
       throw new CliError(
         'No API origin is set.',
         ExitCode.Usage,
         'Pass --base-url URL, set PROFILE_ARTICLES_BASE_URL, or run `profile-articles config set base-url URL`.',
       );
     }
-    const { ProfileArticles } = await import('@profile-articles/sdk');
-    this.createdClient = new ProfileArticles({
+    return baseUrl;
+  }
+
+  /**
+   * The client for the configured account (one per run; a missing key or origin is a clear
+   * error). `overrides` tune its transport, as batch does for long runs.
+   */
+  client(overrides: ClientOverrides = {}): Promise<ProfileArticles> {
+    this.#client ??= this.settings().then((settings) => {
+      if (!settings.apiKey) {
+        throw new CliError(
+          'No API key is set.',
+          ExitCode.Authentication,
+          'Run `profile-articles login`, or set PROFILE_ARTICLES_API_KEY.',
+        );
+      }
+      return this.clientFor(settings.apiKey, overrides);
+    });
+    return this.#client;
+  }
+
+  /** A client for a given key, such as the one `login` is checking. */
+  async clientFor(apiKey: string, overrides: ClientOverrides = {}): Promise<ProfileArticles> {
+    const baseUrl = await this.baseUrl();
+    const settings = await this.settings();
+    this.warnIfPlainHttp(baseUrl);
+    const [{ ProfileArticles }, { httpTrace }] = await Promise.all([
+      import('@profile-articles/sdk'),
+      import('./http-trace.js'),
+    ]);
+    return new ProfileArticles({
       apiKey,
-      baseUrl: settings.baseUrl,
+      baseUrl,
       pollIntervalMs: settings.pollIntervalMs,
       // A person at a terminal should not sit through a long silent wait: past this, say when to come back.
       maxRetryDelayMs: overrides.maxRetryDelayMs ?? CLI_MAX_RETRY_DELAY_MS,
       ...(overrides.pacing === undefined ? {} : { pacing: overrides.pacing }),
       ...(overrides.maxRetries === undefined ? {} : { maxRetries: overrides.maxRetries }),
+      ...(this.options.verbose ? { hooks: httpTrace(this.io, this.out) } : {}),
     });
-    return this.createdClient;
+  }
+
+  /** Once per run, on stderr: the key is about to travel unencrypted. */
+  warnIfPlainHttp(baseUrl: string): void {
+    if (this.#warnedHttp || !isPlainHttpToAnotherHost(baseUrl)) return;
+    this.#warnedHttp = true;
+    this.out.warn(
+      `Warning: ${new URL(baseUrl).origin} is plain http to another machine: your API key travels unencrypted. Use https.`,
+    );
+  }
+
+  /** What the error reporter may know about this run. */
+  reportContext(): ReportContext {
+    return {
+      command: this.command,
+      keyGiven: typeof this.commandOptions.idempotencyKey === 'string',
+      balance: async () => {
+        if (!this.#client) return undefined;
+        const client = await this.#client;
+        return (await client.credits.balance({ maxRetries: 0 })).credits;
+      },
+    };
   }
 }

@@ -10,16 +10,3 @@ export const ExitCode = {
 } as const;
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
-
-/** Thrown anywhere in the CLI; only the entry turns it into an exit code. */
-export class CliError extends Error {
-  override name = 'CliError';
-  readonly exitCode: ExitCodeValue;
-  readonly hint: string | undefined;
-
-  constructor(message: string, exitCode: ExitCodeValue = ExitCode.Failure, hint?: string) {
-    super(message);
-    this.exitCode = exitCode;
-    this.hint = hint;
-  }
-}

@@ -2,6 +2,9 @@
 export interface Stream {
   write(chunk: string): unknown;
   isTTY?: boolean;
+  /** The terminal's size, when it is one. */
+  columns?: number;
+  rows?: number;
 }
 
 export interface Io {

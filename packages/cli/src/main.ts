@@ -19,11 +19,11 @@ export async function run(argv: string[], io: Io = processIo()): Promise<number>
       // Help and version exit 0; every other parse problem is a usage error, already printed.
       return error.exitCode === 0 ? ExitCode.Success : ExitCode.Usage;
     }
-    // errors.js loads the SDK only for SDK errors; a CliError is reported without it.
-    const { reportError } = await import('./errors.js');
-    const reported = await reportError(error, ctx?.createdClient);
-    (ctx?.out ?? new Output(io, false)).error(reported.message, reported.hint);
+    // report-error.js loads the SDK only for SDK errors; a CliError is reported without it.
+    const { reportError } = await import('./report-error.js');
+    const { exitCode, ...report } = await reportError(error, ctx?.reportContext() ?? {});
+    (ctx?.out ?? new Output(io, argv.includes('--json'))).error(report);
     if (io.env.DEBUG && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
-    return reported.exitCode;
+    return exitCode;
   }
 }

@@ -1,12 +1,16 @@
 // What the CLI prints: human text or exactly one JSON value on stdout; notes, errors and
 // the spinner on stderr. The spinner runs only on a terminal, outside CI, without --json.
 import type { Io } from './io.js';
+import type { Report } from './report-error.js';
 import { colorsFor, plain, type Style } from './style.js';
 
 export interface Spinner {
   update(text: string): void;
   stop(): void;
 }
+
+/** The fields of `{"error": …}`, in their documented order. */
+export type ErrorReport = Omit<Report, 'exitCode'>;
 
 const NO_SPINNER: Spinner = { update() {}, stop() {} };
 
@@ -39,9 +43,24 @@ export class Output {
     if (!this.json) this.#io.stderr.write(`${text}\n`);
   }
 
-  error(message: string, hint?: string): void {
+  /** A warning a person must see even with --json (then as `{"warning": …}`), on stderr. */
+  warn(text: string): void {
+    this.#io.stderr.write(
+      this.json ? `${JSON.stringify({ warning: text })}\n` : `${this.errStyle.yellow(text)}\n`,
+    );
+  }
+
+  /** The run's error: a line and a hint for a person; under --json one `{"error": …}` object, last on stderr. */
+  error(report: ErrorReport): void {
+    if (this.json) {
+      this.#io.stderr.write(`${JSON.stringify({ error: report })}\n`);
+      return;
+    }
+    if (!report.message) return; // a quiet interrupt
     const s = this.errStyle;
-    this.#io.stderr.write(`${s.red('Error:')} ${message}${hint ? `\n${s.dim(hint)}` : ''}\n`);
+    this.#io.stderr.write(
+      `${s.red('Error:')} ${report.message}${report.hint ? `\n${s.dim(report.hint)}` : ''}\n`,
+    );
   }
 
   get spinnerEnabled(): boolean {

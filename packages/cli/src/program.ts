@@ -1,5 +1,5 @@
 // The command tree. Each action imports its command module only when it runs, so --help
-// and argument errors load neither the SDK, zod, ora nor conf.
+// and argument errors load neither the SDK, zod nor ora.
 import { Command, Option } from 'commander';
 import { version } from '../package.json';
 import { Context, type GlobalOptions } from './context.js';
@@ -7,11 +7,20 @@ import type { Io } from './io.js';
 
 type Action = (ctx: Context) => Promise<void>;
 
+const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
+
+/** The command as a person typed it: `generate`, or `config set` for a subcommand. */
+function commandName(cmd: Command): string {
+  const parent = cmd.parent;
+  return parent?.parent ? `${parent.name()} ${cmd.name()}` : cmd.name();
+}
+
 export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command {
   const program = new Command('profile-articles');
+  const json = () => program.opts<GlobalOptions>().json === true;
 
   const run = (cmd: Command, action: Action) => {
-    const ctx = new Context(io, cmd.optsWithGlobals<GlobalOptions>());
+    const ctx = new Context(io, cmd.optsWithGlobals<GlobalOptions>(), commandName(cmd), cmd.opts());
     onContext(ctx);
     return action(ctx);
   };
@@ -23,26 +32,57 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
       new Option('--api-key <key>', 'API key (prefer `login`: a key here lands in shell history)').hideHelp(),
     )
     .option('--base-url <url>', 'API origin (env PROFILE_ARTICLES_BASE_URL)')
-    .option('--json', 'print exactly one JSON value on stdout, in the API’s own shapes')
+    .option(
+      '--json',
+      'print exactly one JSON value on stdout, in the API’s own shapes; errors as JSON on stderr',
+    )
     .option(
       '--poll-interval <seconds>',
       'seconds between job polls (env PROFILE_ARTICLES_POLL_INTERVAL; default 10)',
     )
+    .option('--verbose', 'one line per HTTP attempt on stderr (never the key)')
+    .option('--no-pager', 'print long articles straight to the terminal')
+    .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
-      outputError: (text, write) =>
-        write(
-          `${text.replace(/^error: /, 'Error: ').trimEnd()}\nRun \`profile-articles --help\` for usage.\n`,
-        ),
-    });
+      outputError: (text, write) => {
+        const message = text.replace(/^error: /, '').trim();
+        if (json()) {
+          const error = {
+            type: 'UsageError',
+            status: null,
+            message,
+            detail: null,
+            hint: 'Run `profile-articles --help` for usage.',
+            attempts: null,
+            idempotency_key: null,
+          };
+          return write(`${JSON.stringify({ error })}\n`);
+        }
+        write(`Error: ${message}\nRun \`profile-articles --help\` for usage.\n`);
+      },
+    })
+    .addHelpText(
+      'after',
+      examples(
+        'profile-articles mock                       # a local mock server, in another terminal',
+        'profile-articles login --base-url http://127.0.0.1:4010',
+        'profile-articles generate ada-lovelace',
+        'profile-articles read ada-lovelace --json | jq .article.title',
+      ),
+    );
 
   program
     .command('read')
     .description('show the current article of a profile (1 credit)')
     .argument('<profile_id>', 'the profile slug')
+    .addHelpText(
+      'after',
+      examples('profile-articles read ada-lovelace', 'profile-articles read ada-lovelace --json'),
+    )
     .action((profileId: string, _o, cmd: Command) =>
       run(cmd, async (ctx) => (await import('./commands/read.js')).readCommand(ctx, profileId)),
     );
@@ -59,6 +99,14 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
       .option('--no-wait', 'print the started job and return')
       .option('--idempotency-key <key>', 'reuse a key to retry safely without paying twice')
       .option('--timeout <seconds>', 'stop waiting after this long (the job goes on)')
+      .addHelpText(
+        'after',
+        examples(
+          `profile-articles ${kind} ada-lovelace`,
+          `profile-articles ${kind} ada-lovelace --no-wait --json`,
+          `profile-articles ${kind} ada-lovelace --idempotency-key KEY   # after a lost answer: no second charge`,
+        ),
+      )
       .action((profileId: string, opts, cmd: Command) =>
         run(cmd, async (ctx) => {
           const commands = await import('./commands/generate.js');
@@ -73,6 +121,7 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
     .description('show a job (free); --wait polls it to its end')
     .argument('<job_id>', 'the job id')
     .option('--wait', 'wait until the job has ended')
+    .addHelpText('after', examples('profile-articles job JOB_ID', 'profile-articles job JOB_ID --wait'))
     .action((jobId: string, opts, cmd: Command) =>
       run(cmd, async (ctx) => (await import('./commands/job.js')).jobCommand(ctx, jobId, opts)),
     );
@@ -80,8 +129,20 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
   program
     .command('credits')
     .description('show the balance and the account’s terms (free)')
+    .addHelpText(
+      'after',
+      examples('profile-articles credits', 'profile-articles credits --json | jq .credits'),
+    )
     .action((_o, cmd: Command) =>
       run(cmd, async (ctx) => (await import('./commands/credits.js')).creditsCommand(ctx)),
+    );
+
+  program
+    .command('status')
+    .description('origin, key and where each came from, balance, rate limit, config file (free)')
+    .addHelpText('after', examples('profile-articles status', 'profile-articles status --json'))
+    .action((_o, cmd: Command) =>
+      run(cmd, async (ctx) => (await import('./commands/status.js')).statusCommand(ctx)),
     );
 
   program
@@ -89,7 +150,12 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
     .description('buy credits through a payment checkout')
     .argument('<credits>', 'how many credits')
     .option('--open', 'open the payment page in your browser')
-    .option('--wait', 'wait until the credits arrive')
+    .option('--wait', 'wait until the credits arrive (polling the balance)')
+    .option('--timeout <seconds>', 'with --wait: stop waiting after this long (exit 1)')
+    .addHelpText(
+      'after',
+      examples('profile-articles buy 500', 'profile-articles buy 500 --open --wait --timeout 600'),
+    )
     .action((credits: string, opts, cmd: Command) =>
       run(cmd, async (ctx) => (await import('./commands/buy.js')).buyCommand(ctx, credits, opts)),
     );
@@ -97,6 +163,13 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
   program
     .command('login')
     .description('store an API key (read from a hidden prompt, or stdin when piped) after checking it')
+    .addHelpText(
+      'after',
+      `\n--base-url URL (a global option) sets the origin to log in to, and stores it with the key.\n${examples(
+        'profile-articles login --base-url https://api.example.com',
+        'echo "$KEY" | profile-articles login --base-url https://api.example.com',
+      )}`,
+    )
     .action((_o, cmd: Command) =>
       run(cmd, async (ctx) => (await import('./commands/login.js')).loginCommand(ctx)),
     );
@@ -104,26 +177,41 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
   program
     .command('logout')
     .description('remove the stored API key (it is not revoked)')
+    .addHelpText('after', examples('profile-articles logout'))
     .action((_o, cmd: Command) =>
       run(cmd, async (ctx) => (await import('./commands/login.js')).logoutCommand(ctx)),
     );
 
-  const config = program.command('config').description('read and change stored settings: api-key, base-url');
+  const config = program
+    .command('config')
+    .description('read and change stored settings: api-key, base-url')
+    .addHelpText(
+      'after',
+      examples(
+        'profile-articles config set base-url https://api.example.com',
+        'profile-articles config set api-key          # asks with a hidden prompt',
+        'profile-articles config get api-key          # masked',
+        'profile-articles config path',
+      ),
+    );
   config
     .command('set')
+    .description('store a setting; `config set api-key` without a value asks with a hidden prompt')
     .argument('<name>', 'api-key or base-url')
-    .argument('[value]')
+    .argument('[value]', 'the value (for api-key, better left out)')
     .action((name: string, value: string | undefined, _o, cmd: Command) =>
       run(cmd, async (ctx) => (await import('./commands/config.js')).configSetCommand(ctx, name, value)),
     );
   config
     .command('get')
+    .description('the value in effect and where it came from (flag, environment or config)')
     .argument('<name>', 'api-key (shown masked) or base-url')
     .action((name: string, _o, cmd: Command) =>
       run(cmd, async (ctx) => (await import('./commands/config.js')).configGetCommand(ctx, name)),
     );
   config
     .command('unset')
+    .description('remove a stored setting')
     .argument('<name>', 'api-key or base-url')
     .action((name: string, _o, cmd: Command) =>
       run(cmd, async (ctx) => (await import('./commands/config.js')).configUnsetCommand(ctx, name)),
@@ -138,9 +226,13 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
   program
     .command('mock')
     .description('run the mock server in the foreground')
-    .option('--port <port>', 'port (0 picks a free one)', '4010')
-    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--port <port>', 'port (default 4010; 0 picks a free one)')
+    .option('--host <host>', 'address to bind (default 127.0.0.1)')
     .option('--config <file>', 'JSON config of accounts, jobs and payments')
+    .addHelpText(
+      'after',
+      examples('profile-articles mock', 'profile-articles mock --port 0 --config mock.json'),
+    )
     .action((opts, cmd: Command) =>
       run(cmd, async (ctx) => (await import('./commands/mock.js')).mockCommand(ctx, opts)),
     );
@@ -167,6 +259,15 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
     .command('completion')
     .description('print a shell completion script')
     .argument('<shell>', 'bash, zsh or fish')
+    .addHelpText(
+      'after',
+      examples(
+        'eval "$(profile-articles completion bash)"',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a zsh expansion, printed for the user.
+        'profile-articles completion zsh > "${fpath[1]}/_profile-articles"',
+        'profile-articles completion fish | source',
+      ),
+    )
     .action((shell: string, _o, cmd: Command) =>
       run(cmd, async (ctx) =>
         (await import('./commands/completion.js')).completionCommand(ctx, shell, program),

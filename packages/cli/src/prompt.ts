@@ -1,10 +1,31 @@
 // Reads a secret: from a hidden prompt on a terminal, or the first line of piped stdin.
+import { QuietInterrupt } from './errors.js';
 import type { Io } from './io.js';
 
-async function readPiped(stdin: Io['stdin']): Promise<string> {
-  let data = '';
-  for await (const chunk of stdin) data += String(chunk);
-  return data.split(/\r?\n/)[0] ?? '';
+/** The first line, as soon as it is complete: a pipe that stays open must not hang us. */
+function readFirstLine(stdin: Io['stdin']): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = '';
+    const finish = (result: string | Error) => {
+      stdin.off('data', onData);
+      stdin.off('end', onEnd);
+      stdin.off('error', onError);
+      stdin.pause();
+      if (result instanceof Error) reject(result);
+      else resolve(result);
+    };
+    const onData = (chunk: Buffer | string) => {
+      data += String(chunk);
+      const end = data.indexOf('\n');
+      if (end >= 0) finish(data.slice(0, end).replace(/\r$/, ''));
+    };
+    const onEnd = () => finish(data.replace(/\r?\n?$/, ''));
+    const onError = (error: Error) => finish(error);
+    stdin.on('data', onData);
+    stdin.once('end', onEnd);
+    stdin.once('error', onError);
+    stdin.resume();
+  });
 }
 
 function readHidden(io: Io, prompt: string): Promise<string> {
@@ -25,7 +46,8 @@ function readHidden(io: Io, prompt: string): Promise<string> {
     const onData = (chunk: Buffer | string) => {
       for (const ch of String(chunk)) {
         if (ch === '\r' || ch === '\n') return done(value);
-        if (ch === '\u0003') return done(new Error('interrupted'));
+        // Ctrl-C and Ctrl-D: the person changed their mind; nothing to report.
+        if (ch === '\u0003' || ch === '\u0004') return done(new QuietInterrupt());
         if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
         else if (ch >= ' ') value += ch;
       }
@@ -35,5 +57,5 @@ function readHidden(io: Io, prompt: string): Promise<string> {
 }
 
 export function readSecret(io: Io, prompt: string): Promise<string> {
-  return io.stdin.isTTY ? readHidden(io, prompt) : readPiped(io.stdin);
+  return io.stdin.isTTY ? readHidden(io, prompt) : readFirstLine(io.stdin);
 }

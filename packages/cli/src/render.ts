@@ -1,6 +1,8 @@
 // Articles, jobs and balances for a person to read in a terminal.
 import type { Article, BalanceResponse, Job } from '@profile-articles/sdk';
+import { plural } from './plural.js';
 import type { Style } from './style.js';
+import { localTime } from './time-format.js';
 
 function table(rows: Array<[string, string]>, style: Style): string[] {
   const width = Math.max(...rows.map(([key]) => key.length));
@@ -10,7 +12,7 @@ function table(rows: Array<[string, string]>, style: Style): string[] {
 export function renderArticle(article: Article, style: Style): string {
   const lines = [
     style.bold(article.title),
-    style.dim(`version ${article.current_version} · updated ${article.updated_at}`),
+    style.dim(`version ${article.current_version} · updated ${localTime(article.updated_at)}`),
     '',
   ];
   if (article.infobox && Object.keys(article.infobox).length) {
@@ -20,9 +22,9 @@ export function renderArticle(article: Article, style: Style): string {
     ]);
     lines.push(...table(rows, style), '');
   }
-  // The text keeps its own formatting and citation references; it is never truncated.
+  // The text keeps its citation references; it is never truncated.
   lines.push(
-    article.content.replace(/\[(\d+)\]/g, (ref) => style.cyan(ref)),
+    article.content.replace(/\[(\d+)\](?!\()/g, (ref) => style.cyan(ref)),
     '',
   );
   if (article.sources.length) {
@@ -46,7 +48,7 @@ export function renderJob(job: Job, style: Style): string {
     ['job', job.job_id],
     ['profile', job.profile_id],
     ['status', color(job.status)],
-    ['credits', String(job.credits_charged)],
+    ['credits', plural(job.credits_charged, 'credit')],
   ];
   if (job.error) rows.push(['error', job.error]);
   return table(rows, style).join('\n');
@@ -57,17 +59,17 @@ export function renderBalance(balance: BalanceResponse, style: Style): string {
   const price =
     p.credit_price_cents === undefined ? 'ask your operator' : `${p.credit_price_cents} cents per credit`;
   return [
-    `${style.bold(String(balance.credits))} credits`,
+    `${style.bold(String(balance.credits))} ${balance.credits === 1 ? 'credit' : 'credits'}`,
     '',
     ...table(
       [
-        ['read', `${p.read_credits} credit(s)`],
-        ['generate / update', `${p.generation_credits} credits`],
+        ['read', plural(p.read_credits, 'credit')],
+        ['generate / update', plural(p.generation_credits, 'credit')],
         ['poll / balance', 'free'],
         ['price', price],
         ['purchase range', `${p.min_purchase_credits} to ${p.max_purchase_credits} credits`],
-        ['rate limit', `${p.requests_per_minute} requests per minute`],
-        ['queued timeout', `${p.queued_timeout_minutes} minutes`],
+        ['rate limit', `${plural(p.requests_per_minute, 'request')} per minute`],
+        ['queued timeout', plural(p.queued_timeout_minutes, 'minute')],
       ],
       style,
     ),

@@ -8,6 +8,8 @@ export interface Style {
   red(text: string): string;
   yellow(text: string): string;
   cyan(text: string): string;
+  italic(text: string): string;
+  underline(text: string): string;
 }
 
 const wrap = (open: number, close: number) => (text: string) => `\u001b[${open}m${text}\u001b[${close}m`;
@@ -19,6 +21,8 @@ export const plain: Style = {
   red: String,
   yellow: String,
   cyan: String,
+  italic: String,
+  underline: String,
 };
 const ansi: Style = {
   bold: wrap(1, 22),
@@ -27,6 +31,8 @@ const ansi: Style = {
   red: wrap(31, 39),
   yellow: wrap(33, 39),
   cyan: wrap(36, 39),
+  italic: wrap(3, 23),
+  underline: wrap(4, 24),
 };
 
 export function colorsFor(stream: Stream, env: Io['env']): Style {

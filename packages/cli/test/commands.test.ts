@@ -66,7 +66,7 @@ describe('reading and generating', () => {
   it('read renders the article and the charge; --json prints the ReadResponse', async () => {
     await h.cli(['generate', 'ada-lovelace']);
     const human = await h.cli(['read', 'ada-lovelace']);
-    expect(human.stdout).toContain('1 credit(s) charged');
+    expect(human.stderr).toMatch(/^1 credit charged · \d+ credits left$/m);
     expect(human.stdout).toMatch(/occupation\s+\S/);
     const json = await h.cli(['read', 'ada-lovelace', '--json']);
     expect(ReadResponseSchema.parse(onlyJson(json.stdout)).article.title).toBe('Ada Lovelace');
@@ -132,8 +132,14 @@ describe('exit codes and messages', () => {
     const result = await h.cli(['generate', 'fail-someone', '--json']);
     expect(result.code).toBe(3);
     expect(onlyJson(result.stdout)).toMatchObject({ status: 'failed', credits_charged: 0 });
-    expectOneErrorLine(result.stderr);
-    expect(result.stderr).toMatch(/refunded/);
+    const { error } = JSON.parse(result.stderr.trim().split('\n').at(-1)!);
+    expect(error.message).toMatch(/ended failed: Research run/);
+    expect(error.hint).toMatch(/refunded/);
+    const human = await h.cli(['generate', 'fail-other']);
+    expect(human.code).toBe(3);
+    expectOneErrorLine(human.stderr.slice(human.stderr.indexOf('Error: ')));
+    // The job's error is told once, by the error line.
+    expect(`${human.stdout}${human.stderr}`.match(/failed \(test profile\)/g)).toHaveLength(1);
   });
 
   it('4 for a refused key, with a hint on how to set one', async () => {

@@ -3,9 +3,11 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { type MockConfig, type MockServer, startMockServer } from '@profile-articles/mock-server';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { run } from '../src/main.js';
 
 export const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 
@@ -83,11 +85,52 @@ export function runCli(args: string[], options: RunOptions = {}): Promise<CliRes
   });
 }
 
+export interface InProcessOptions {
+  env?: Record<string, string | undefined>;
+  /** What stdin holds: text (then it ends), or a stream the test controls. */
+  input?: string | NodeJS.ReadableStream;
+  /** Called after every write, with all output so far. */
+  onOutput?: (stdout: string, stderr: string) => void;
+}
+
+/**
+ * Runs the CLI in this process through `run(argv, io)`: no build, no spawn. For everything
+ * that involves no terminal and no signal; those stay in spawned and tmux tests.
+ */
+export async function runInProcess(args: string[], options: InProcessOptions = {}): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const env: Record<string, string | undefined> = { CI: 'true', ...options.env };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
+  const stdin =
+    typeof options.input === 'object' ? options.input : Readable.from(options.input ? [options.input] : []);
+  const code = await run(['node', 'profile-articles', ...args], {
+    stdout: {
+      write: (chunk: string) => {
+        stdout += chunk;
+        options.onOutput?.(stdout, stderr);
+      },
+    },
+    stderr: {
+      write: (chunk: string) => {
+        stderr += chunk;
+        options.onOutput?.(stdout, stderr);
+      },
+    },
+    stdin: stdin as never,
+    env,
+  });
+  transcript.push(stdout, stderr);
+  return { code, stdout, stderr };
+}
+
 export interface CliHarness {
   server: MockServer;
   configDir: string;
-  /** Runs with the main key in the environment, the mock's URL and a fast poll. */
+  /** Spawns the built bin with the main key in the environment, the mock's URL and a fast poll. */
   cli(args: string[], options?: RunOptions): Promise<CliResult>;
+  /** The same, in-process (`run(argv, io)`): fast, no build needed. */
+  run(args: string[], options?: InProcessOptions): Promise<CliResult>;
 }
 
 export function useCliMock(config: MockConfig = CLI_CONFIG): CliHarness {
@@ -100,17 +143,15 @@ export function useCliMock(config: MockConfig = CLI_CONFIG): CliHarness {
     harness.server.service.reset();
     harness.configDir = mkdtempSync(join(tmpdir(), 'pa-cli-'));
   });
-  harness.cli = (args, options = {}) =>
-    runCli(args, {
-      ...options,
-      env: {
-        PROFILE_ARTICLES_API_KEY: KEYS.main,
-        PROFILE_ARTICLES_BASE_URL: harness.server.url,
-        PROFILE_ARTICLES_POLL_INTERVAL: '0.05',
-        PROFILE_ARTICLES_CONFIG_DIR: harness.configDir,
-        ...options.env,
-      },
-    });
+  const envFor = (extra: Record<string, string | undefined> = {}) => ({
+    PROFILE_ARTICLES_API_KEY: KEYS.main,
+    PROFILE_ARTICLES_BASE_URL: harness.server.url,
+    PROFILE_ARTICLES_POLL_INTERVAL: '0.05',
+    PROFILE_ARTICLES_CONFIG_DIR: harness.configDir,
+    ...extra,
+  });
+  harness.cli = (args, options = {}) => runCli(args, { ...options, env: envFor(options.env) });
+  harness.run = (args, options = {}) => runInProcess(args, { ...options, env: envFor(options.env) });
   return harness;
 }
 

@@ -31,7 +31,9 @@ describe('spinner', () => {
       } finally {
         spawnSync('tmux', ['kill-session', '-t', session]);
       }
-      const spinning = screens.filter((s) => /Generating ada-lovelace: (queued|running) \(\d+s\)/.test(s));
+      const spinning = screens.filter((s) =>
+        /Generating ada-lovelace: (queued|running) · \d+ s · (next check in \d+ s|checking now)/.test(s),
+      );
       expect(spinning.length).toBeGreaterThan(0);
       expect(spinning.some((s) => SPINNER_FRAMES.test(s))).toBe(true);
       expect(screens.some((s) => /running/.test(s))).toBe(true);

@@ -3,7 +3,8 @@
 // can still be confirmed by the person at the keyboard.
 import { createReadStream, openSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { CliError, ExitCode } from '../exit-codes.js';
+import { CliError } from '../errors.js';
+import { ExitCode } from '../exit-codes.js';
 import type { Io } from '../io.js';
 
 function terminalInput(io: Io): NodeJS.ReadableStream | undefined {

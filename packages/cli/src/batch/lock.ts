@@ -1,7 +1,8 @@
 // One run per state file: `<state>.lock` is created exclusively and holds the owner's pid.
 // A lock left by a process that no longer exists (kill -9, a reboot) is taken over.
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
-import { CliError, ExitCode } from '../exit-codes.js';
+import { CliError } from '../errors.js';
+import { ExitCode } from '../exit-codes.js';
 
 function alive(pid: number): boolean {
   try {

@@ -1,7 +1,8 @@
 // The list of profile ids: from a file, or from stdin with `--from -`.
 import { readFileSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
-import { CliError, ExitCode } from '../exit-codes.js';
+import { CliError } from '../errors.js';
+import { ExitCode } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import type { Operation } from './state-records.js';
 

@@ -1,7 +1,8 @@
 // The crash-safe state file: append-only JSON Lines, each record written and fsync'd before
 // the request it announces is sent. A torn last line (a crash mid-write) is cut off on open.
 import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { CliError, ExitCode } from '../exit-codes.js';
+import { CliError } from '../errors.js';
+import { ExitCode } from '../exit-codes.js';
 import type { StateRecord } from './state-records.js';
 
 export interface StateFile {

@@ -10,7 +10,8 @@ import { runPool } from '../batch/run-batch.js';
 import { openStateFile } from '../batch/state-file.js';
 import { FINISHED, type Operation, type ProfileProgress, summarize } from '../batch/state-records.js';
 import type { Context } from '../context.js';
-import { CliError, ExitCode } from '../exit-codes.js';
+import { CliError } from '../errors.js';
+import { ExitCode } from '../exit-codes.js';
 
 export interface BatchOptions {
   from?: string;

@@ -1,13 +1,18 @@
 // buy N: checks the amount against the account's terms, starts a checkout, prints (or
-// opens) the payment page, and with --wait watches the balance until the credits arrive.
+// opens) the payment page, and with --wait watches the balance until the credits arrive
+// (payment-wait.ts says how arrival is told apart from other spending).
 
 import type { Context } from '../context.js';
-import { CliError, ExitCode } from '../exit-codes.js';
-import { sleepFor } from '../sleep.js';
+import { CliError } from '../errors.js';
+import { ExitCode } from '../exit-codes.js';
+import { parseTimeout } from '../job-wait.js';
+import { waitForPayment } from '../payment-wait.js';
+import { plural } from '../plural.js';
 
 export interface BuyOptions {
   open?: boolean;
   wait?: boolean;
+  timeout?: string;
 }
 
 function parseCredits(raw: string): number {
@@ -39,6 +44,7 @@ async function openInBrowser(url: string): Promise<boolean> {
 
 export async function buyCommand(ctx: Context, rawCredits: string, options: BuyOptions): Promise<void> {
   const credits = parseCredits(rawCredits);
+  const timeoutMs = parseTimeout(options.timeout);
   const client = await ctx.client();
   const { out } = ctx;
   const before = await client.credits.balance();
@@ -50,7 +56,7 @@ export async function buyCommand(ctx: Context, rawCredits: string, options: BuyO
   if (out.json) out.value(session);
   else {
     const amount = cents === undefined ? '' : ` for $${((credits * cents) / 100).toFixed(2)}`;
-    out.line(`Pay for ${credits} credits${amount} at:`);
+    out.line(`Pay for ${plural(credits, 'credit')}${amount} at:`);
     out.line(`  ${out.style.cyan(session.url)}`);
   }
   if (options.open) {
@@ -69,20 +75,7 @@ export async function buyCommand(ctx: Context, rawCredits: string, options: BuyO
     );
     return;
   }
-  const target = before.credits + credits;
-  const settings = await ctx.settings();
-  const spinner = await out.spinner(`Waiting for payment of ${credits} credits`);
-  try {
-    for (;;) {
-      const now = await client.credits.balance();
-      if (now.credits >= target) {
-        spinner.stop();
-        out.note(`Payment received: your balance is ${now.credits} credits.`);
-        return;
-      }
-      await sleepFor(Math.max(settings.pollIntervalMs, 200));
-    }
-  } finally {
-    spinner.stop();
-  }
+  const balance = await waitForPayment(ctx, client, before.credits, credits, timeoutMs);
+  if (out.json) return;
+  out.note(`Payment received: your balance is ${plural(balance, 'credit')}.`);
 }

@@ -1,7 +1,8 @@
 // Shell completion scripts, built from the program's own commands and options.
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { CliError, ExitCode } from '../exit-codes.js';
+import { CliError } from '../errors.js';
+import { ExitCode } from '../exit-codes.js';
 
 interface Spec {
   name: string;

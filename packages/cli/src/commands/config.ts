@@ -1,7 +1,9 @@
 // config set|get|unset <api-key|base-url> [value], and config path.
 import { maskKey, SETTING_NAMES, type SettingName } from '../config-store.js';
 import type { Context } from '../context.js';
-import { CliError, ExitCode } from '../exit-codes.js';
+import { CliError } from '../errors.js';
+import { ExitCode } from '../exit-codes.js';
+import { readSecret } from '../prompt.js';
 
 function settingName(raw: string): SettingName {
   if (raw in SETTING_NAMES) return raw as SettingName;
@@ -14,6 +16,9 @@ export async function configSetCommand(
   value: string | undefined,
 ): Promise<void> {
   const name = settingName(rawName);
+  // A key typed at a hidden prompt stays out of shell history; piped, its first line is read.
+  const onCommandLine = Boolean(value);
+  if (!value && name === 'api-key') value = (await readSecret(ctx.io, 'API key: ')).trim();
   if (!value) throw new CliError(`config set ${name} needs a value.`, ExitCode.Usage);
   if (name === 'base-url' && !/^https?:\/\/\S+$/.test(value)) {
     throw new CliError(`base-url must be an http(s) URL, got "${value}".`, ExitCode.Usage);
@@ -23,7 +28,7 @@ export async function configSetCommand(
   const shown = name === 'api-key' ? maskKey(value) : value;
   if (ctx.out.json) return ctx.out.value({ [name]: shown });
   ctx.out.line(`Set ${name} to ${shown}.`);
-  if (name === 'api-key')
+  if (name === 'api-key' && onCommandLine)
     ctx.out.note(
       ctx.out.errStyle.dim('Tip: `profile-articles login` keeps the key out of your shell history.'),
     );

@@ -1,7 +1,11 @@
 // generate and update: start the job, then wait for it with a spinner unless --no-wait.
 import type { Context } from '../context.js';
-import { renderArticle, renderJob } from '../render.js';
-import { parseTimeout, printJobResult, waitForJob } from './wait.js';
+import { OutcomeUnknownError } from '../errors.js';
+import { failIfUnsuccessful, parseTimeout, waitForJob } from '../job-wait.js';
+import { plural } from '../plural.js';
+import { renderJob } from '../render.js';
+import { shellQuote } from '../shell-quote.js';
+import { printArticle } from '../show-article.js';
 
 export interface JobCommandOptions {
   wait: boolean;
@@ -9,20 +13,45 @@ export interface JobCommandOptions {
   timeout?: string;
 }
 
-export async function generateCommand(
-  ctx: Context,
-  profileId: string,
-  options: JobCommandOptions,
-): Promise<void> {
-  await runJobCommand(ctx, profileId, options, 'generate');
+export function generateCommand(ctx: Context, profileId: string, options: JobCommandOptions) {
+  return runJobCommand(ctx, profileId, options, 'generate');
 }
 
-export async function updateCommand(
+export function updateCommand(ctx: Context, profileId: string, options: JobCommandOptions) {
+  return runJobCommand(ctx, profileId, options, 'update');
+}
+
+/** The same command with the key it used: the API answers with that attempt's job, never a second charge. */
+async function retryCommand(ctx: Context, kind: string, profileId: string, key: string): Promise<string> {
+  const { sources, baseUrl } = await ctx.settings();
+  const origin = sources.baseUrl === 'flag' && baseUrl ? ` --base-url ${shellQuote(baseUrl)}` : '';
+  return `profile-articles ${kind} ${shellQuote(profileId)} --idempotency-key ${shellQuote(key)}${origin}`;
+}
+
+/** A lost answer (5xx, timeout, broken connection) may hide a started job: say how to retry safely. */
+async function startJob(
   ctx: Context,
   profileId: string,
   options: JobCommandOptions,
-): Promise<void> {
-  await runJobCommand(ctx, profileId, options, 'update');
+  kind: 'generate' | 'update',
+) {
+  const client = await ctx.client();
+  const sdk = await import('@profile-articles/sdk');
+  const callOptions = options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {};
+  try {
+    return kind === 'generate'
+      ? await client.articles.generate(profileId, callOptions)
+      : await client.articles.update(profileId, callOptions);
+  } catch (error) {
+    const lost =
+      error instanceof sdk.ConnectionError ||
+      error instanceof sdk.TimeoutError ||
+      (error instanceof sdk.ApiError && error.status >= 500);
+    if (lost && error.idempotencyKey) {
+      throw new OutcomeUnknownError(error, await retryCommand(ctx, kind, profileId, error.idempotencyKey));
+    }
+    throw error;
+  }
 }
 
 async function runJobCommand(
@@ -32,23 +61,16 @@ async function runJobCommand(
   kind: 'generate' | 'update',
 ): Promise<void> {
   const timeoutMs = parseTimeout(options.timeout);
+  const answer = await startJob(ctx, profileId, options, kind);
   const client = await ctx.client();
   const { isJob, isTerminalStatus } = await import('@profile-articles/sdk');
   const { out } = ctx;
-  const callOptions = options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {};
-  const answer =
-    kind === 'generate'
-      ? await client.articles.generate(profileId, callOptions)
-      : await client.articles.update(profileId, callOptions);
 
   if (!isJob(answer)) {
     if (out.json) return out.value(answer);
-    out.note(
-      out.errStyle.dim(
-        `The article already exists: ${answer.credits_charged} credit(s) charged for reading it.`,
-      ),
-    );
-    return out.line(renderArticle(answer.article, out.style));
+    out.note(out.errStyle.dim('The article already exists: it was read instead.'));
+    await printArticle(ctx, answer.article);
+    return spent(ctx, answer.credits_charged);
   }
   const terminal = isTerminalStatus(answer.status);
   if (!options.wait && !terminal) {
@@ -57,8 +79,27 @@ async function runJobCommand(
     out.note(out.errStyle.dim(`Follow it with: profile-articles job ${answer.job_id} --wait`));
     return;
   }
-  out.note(out.errStyle.dim(`Job ${answer.job_id} started: ${answer.credits_charged} credits reserved.`));
+  out.note(
+    out.errStyle.dim(`Job ${answer.job_id} started: ${plural(answer.credits_charged, 'credit')} reserved.`),
+  );
   const label = `${kind === 'generate' ? 'Generating' : 'Updating'} ${profileId}`;
   const job = terminal ? answer : await waitForJob(ctx, client, answer, { timeoutMs, label });
-  printJobResult(ctx, job);
+  failIfUnsuccessful(ctx, job);
+  if (out.json) return out.value(job);
+  if (job.article) await printArticle(ctx, job.article);
+  await spent(ctx, job.credits_charged);
+}
+
+/** "100 credits charged · 900 credits left", for a person; the balance call is free. */
+export async function spent(ctx: Context, charged: number): Promise<void> {
+  const { out } = ctx;
+  if (out.json) return;
+  let left = '';
+  try {
+    const client = await ctx.client();
+    left = ` · ${plural((await client.credits.balance({ maxRetries: 0 })).credits, 'credit')} left`;
+  } catch {
+    // The balance is a courtesy: the work is done and paid for either way.
+  }
+  out.note(out.errStyle.dim(`${plural(charged, 'credit')} charged${left}`));
 }

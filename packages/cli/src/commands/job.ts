@@ -1,6 +1,7 @@
 import type { Context } from '../context.js';
+import { failIfUnsuccessful, waitForJob } from '../job-wait.js';
 import { renderJob } from '../render.js';
-import { printJobResult, waitForJob } from './wait.js';
+import { printArticle } from '../show-article.js';
 
 /** Shows a job; with --wait, polls it to its end and exits 3 if it failed. */
 export async function jobCommand(ctx: Context, jobId: string, options: { wait?: boolean }): Promise<void> {
@@ -14,5 +15,8 @@ export async function jobCommand(ctx: Context, jobId: string, options: { wait?: 
   const final = isActiveStatus(job.status)
     ? await waitForJob(ctx, client, job, { label: `Job ${job.profile_id}` })
     : job;
-  printJobResult(ctx, final);
+  failIfUnsuccessful(ctx, final);
+  if (ctx.out.json) return ctx.out.value(final);
+  if (final.article) await printArticle(ctx, final.article);
+  else ctx.out.line(renderJob(final, ctx.out.style));
 }

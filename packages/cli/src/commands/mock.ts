@@ -1,23 +1,70 @@
+// mock: the mock server in the foreground, with the same flags and checks as its own bin,
+// and the next steps a newcomer needs (the URL, the demo key, what to run).
 import type { Context } from '../context.js';
-import { CliError, ExitCode } from '../exit-codes.js';
+import { CliError } from '../errors.js';
+import { ExitCode } from '../exit-codes.js';
 
-/** Runs the mock server in the foreground, with the same flags and checks as its own bin. */
+function nextSteps(url: string, key: string | undefined): string[] {
+  return [
+    '',
+    'Next, in another terminal:',
+    `  export PROFILE_ARTICLES_BASE_URL=${url}`,
+    key
+      ? `  echo ${key} | profile-articles login        # or: export PROFILE_ARTICLES_API_KEY=${key}`
+      : '  profile-articles login                  # with a key from your config file',
+    '  profile-articles generate ada-lovelace',
+    '  profile-articles status',
+    '',
+    'Stop it with Ctrl-C.',
+  ];
+}
+
 export async function mockCommand(
   ctx: Context,
   options: { port?: string; host?: string; config?: string },
 ): Promise<void> {
-  const { ConfigError, parsePort, runMockCommand } = await import('@profile-articles/mock-server');
+  const { ConfigError, DEFAULT_HOST, DEFAULT_PORT, parsePort, runMockCommand } = await import(
+    '@profile-articles/mock-server'
+  );
+  const port = (() => {
+    try {
+      return parsePort(options.port);
+    } catch (error) {
+      throw new CliError((error as Error).message, ExitCode.Usage);
+    }
+  })();
+  let url = '';
+  const log = (line: string) => {
+    ctx.out.line(line);
+    const listening = /listening on (\S+)/.exec(line);
+    if (listening) url = listening[1] ?? '';
+    const demo = /API key (\S+),/.exec(line);
+    if (demo) ctx.out.line(nextSteps(url, demo[1]).join('\n'));
+    else if (listening && options.config) ctx.out.line(nextSteps(url, undefined).join('\n'));
+  };
   try {
-    const port = parsePort(options.port);
     await runMockCommand({
       ...(port === undefined ? {} : { port }),
       ...(options.host ? { host: options.host } : {}),
       ...(options.config ? { configPath: options.config } : {}),
-      log: (line) => ctx.out.line(line),
+      log,
     });
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof RangeError) {
-      throw new CliError(error.message, ExitCode.Usage);
+    if (error instanceof ConfigError) throw new CliError(error.message, ExitCode.Usage);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      throw new CliError(
+        `Port ${port ?? DEFAULT_PORT} is already in use: another mock (or another program) is listening there.`,
+        ExitCode.Failure,
+        'Pick another with --port, such as --port 4011, or --port 0 for any free port.',
+      );
+    }
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EACCES') {
+      throw new CliError(
+        `Cannot listen on ${options.host ?? DEFAULT_HOST}:${port ?? DEFAULT_PORT} (${code}).`,
+        ExitCode.Failure,
+        'Use --host 127.0.0.1, and a port above 1023 unless you run as root.',
+      );
     }
     throw error;
   }

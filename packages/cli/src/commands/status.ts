@@ -1,0 +1,71 @@
+// status: what the CLI would use and whether it works: the origin, the key (masked) and where
+// each came from, the balance and rate limit, the config file. Exit 0 when the key works,
+// 4 when it is missing or refused, 2 when no origin is set; everything known is shown first.
+import type { BalanceResponse } from '@profile-articles/sdk';
+import { maskKey } from '../config-store.js';
+import type { Context } from '../context.js';
+import { CliError } from '../errors.js';
+import { ExitCode } from '../exit-codes.js';
+import { plural } from '../plural.js';
+
+export async function statusCommand(ctx: Context): Promise<void> {
+  const { out } = ctx;
+  const settings = await ctx.settings();
+  const store = await ctx.store();
+  let balance: BalanceResponse | null = null;
+  let failure: unknown;
+  if (settings.baseUrl && settings.apiKey) {
+    try {
+      balance = await (await ctx.client()).credits.balance();
+    } catch (error) {
+      failure = error;
+    }
+  }
+  const shown = {
+    base_url: settings.baseUrl ?? null,
+    base_url_source: settings.sources.baseUrl ?? null,
+    api_key: settings.apiKey === undefined ? null : maskKey(settings.apiKey),
+    api_key_source: settings.sources.apiKey ?? null,
+    config_path: store.path,
+    balance,
+  };
+  if (out.json) out.value(shown);
+  else {
+    const s = out.style;
+    const from = (source: string | null) => (source ? s.dim(` (from ${source})`) : '');
+    const rows: Array<[string, string]> = [
+      ['origin', shown.base_url ? `${shown.base_url}${from(shown.base_url_source)}` : s.red('not set')],
+      ['api key', shown.api_key ? `${shown.api_key}${from(shown.api_key_source)}` : s.red('not set')],
+      [
+        'balance',
+        balance
+          ? `${plural(balance.credits, 'credit')}`
+          : failure
+            ? s.red('unknown: the check failed')
+            : s.dim('unknown'),
+      ],
+      [
+        'rate limit',
+        balance ? `${plural(balance.pricing.requests_per_minute, 'request')} per minute` : s.dim('unknown'),
+      ],
+      ['config file', shown.config_path],
+    ];
+    const width = Math.max(...rows.map(([k]) => k.length));
+    for (const [key, value] of rows) out.line(`${s.dim(key.padEnd(width))}  ${value}`);
+  }
+  if (!settings.baseUrl) {
+    throw new CliError(
+      'No API origin is set.',
+      ExitCode.Usage,
+      'Pass --base-url URL, set PROFILE_ARTICLES_BASE_URL, or run `profile-articles config set base-url URL`.',
+    );
+  }
+  if (!settings.apiKey) {
+    throw new CliError(
+      'No API key is set.',
+      ExitCode.Authentication,
+      'Run `profile-articles login`, or set PROFILE_ARTICLES_API_KEY.',
+    );
+  }
+  if (failure) throw failure;
+}

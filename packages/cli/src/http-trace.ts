@@ -1,0 +1,71 @@
+// --verbose: one line on stderr per HTTP attempt, from the SDK's hooks (which never see the key).
+// An attempt that is retried carries the wait before the next one on its own line.
+import type { Hooks, RequestInfo } from '@profile-articles/sdk';
+import type { Io } from './io.js';
+import type { Output } from './output.js';
+
+interface Attempt {
+  method: string;
+  path: string;
+  status: number | null;
+  duration_ms: number | null;
+  attempt: number;
+  idempotency_key: string | null;
+  retry_in_ms: number | null;
+  error?: string;
+}
+
+function describe(a: Attempt): string {
+  const parts = [
+    `${a.method} ${a.path}`,
+    a.status === null ? `failed: ${a.error}` : `${a.status}`,
+    a.duration_ms === null ? undefined : `${a.duration_ms} ms`,
+    `attempt ${a.attempt}`,
+    a.idempotency_key === null ? undefined : `idempotency key ${a.idempotency_key}`,
+    a.retry_in_ms === null ? undefined : `retrying in ${(a.retry_in_ms / 1000).toFixed(1)} s`,
+  ];
+  return `http ${parts.filter(Boolean).join(' · ')}`;
+}
+
+export function httpTrace(io: Io, out: Output): Hooks {
+  let pending: Attempt | undefined;
+  let timer: NodeJS.Immediate | undefined;
+  const write = (a: Attempt) => {
+    io.stderr.write(out.json ? `${JSON.stringify({ http: a })}\n` : `${out.errStyle.dim(describe(a))}\n`);
+  };
+  const flush = () => {
+    if (timer) clearImmediate(timer);
+    timer = undefined;
+    if (pending) write(pending);
+    pending = undefined;
+  };
+  const base = (info: RequestInfo): Attempt => {
+    const url = new URL(info.url);
+    return {
+      method: info.method,
+      path: `${url.pathname}${url.search}`,
+      status: null,
+      duration_ms: null,
+      attempt: info.attempt,
+      idempotency_key: info.idempotencyKey ?? null,
+      retry_in_ms: null,
+    };
+  };
+  return {
+    onResponse: (info) => {
+      flush();
+      pending = { ...base(info), status: info.status, duration_ms: info.durationMs };
+      // A retry decision follows within the same turn; if none comes, the line stands as it is.
+      timer = setImmediate(flush);
+    },
+    onRetry: (info) => {
+      const delay = Math.round(info.delayMs);
+      if (pending && pending.attempt === info.attempt) {
+        pending.retry_in_ms = delay;
+        return flush();
+      }
+      flush();
+      write({ ...base(info), error: info.error.message, retry_in_ms: delay });
+    },
+  };
+}

@@ -1,0 +1,205 @@
+// Any error → what the user reads (a message and a hint) and what a script reads (an exit code
+// and, under --json, one object). Never a stack trace (unless DEBUG is set), never the API key:
+// SDK errors do not carry it. Hints fit the command that failed and the status it got.
+import { CliError, OutcomeUnknownError } from './errors.js';
+import { ExitCode, type ExitCodeValue } from './exit-codes.js';
+import { plural } from './plural.js';
+
+/** One reported error: the fields of the `{"error": …}` object of --json, and the exit code. */
+export interface Report {
+  type: string;
+  status: number | null;
+  message: string;
+  detail: unknown;
+  hint: string | null;
+  attempts: number | null;
+  idempotency_key: string | null;
+  exitCode: ExitCodeValue;
+}
+
+/** What the reporter may know about the run that failed. */
+export interface ReportContext {
+  /** The command's name as typed: `generate`, `read`, `config set`… */
+  command?: string | undefined;
+  /** True when the user passed --idempotency-key. */
+  keyGiven?: boolean;
+  /** The current balance, for a 402; undefined when it cannot be had. */
+  balance?: () => Promise<number | undefined>;
+}
+
+type Told = Pick<Report, 'message' | 'hint' | 'exitCode'>;
+
+const sentence = (text: string) => {
+  const trimmed = text.trim().replace(/[.\s]+$/, '');
+  return trimmed ? `${trimmed[0]?.toUpperCase()}${trimmed.slice(1)}.` : '';
+};
+
+export async function reportError(error: unknown, context: ReportContext = {}): Promise<Report> {
+  const base = { status: null, detail: null, attempts: null, idempotency_key: null };
+  if (error instanceof CliError) {
+    return {
+      ...base,
+      type: error.name,
+      message: error.message,
+      hint: error.hint ?? null,
+      exitCode: error.exitCode,
+    };
+  }
+  const retryCommand = error instanceof OutcomeUnknownError ? error.retryCommand : undefined;
+  const cause = error instanceof OutcomeUnknownError ? error.cause : error;
+  const sdk = await import('@profile-articles/sdk');
+  if (!(cause instanceof sdk.ProfileArticlesError)) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    return {
+      type: 'UnexpectedError',
+      status: null,
+      message: `Unexpected error: ${message}`,
+      detail: null,
+      hint: 'This is a bug in profile-articles: please report it, with the output of DEBUG=1.',
+      attempts: null,
+      idempotency_key: null,
+      exitCode: ExitCode.Failure,
+    };
+  }
+  const told = await tell(sdk, cause, context);
+  const key = cause.idempotencyKey ?? null;
+  const hint = retryCommand
+    ? `The server may have started the job. Retry safely, without paying twice: ${retryCommand}`
+    : told.hint;
+  return {
+    type: cause.name,
+    status: cause instanceof sdk.ApiError ? cause.status : null,
+    message: told.message,
+    detail: cause instanceof sdk.ApiError ? cause.detail : null,
+    hint,
+    attempts: cause.attempts ?? null,
+    idempotency_key: key,
+    exitCode: told.exitCode,
+  };
+}
+
+async function tell(
+  sdk: typeof import('@profile-articles/sdk'),
+  error: InstanceType<typeof sdk.ProfileArticlesError>,
+  context: ReportContext,
+): Promise<Told> {
+  const { command } = context;
+  const said = error instanceof sdk.ApiError ? sentence(sdk.describeDetail(error.detail)) : '';
+  const attempts = error.attempts && error.attempts > 1 ? ` after ${plural(error.attempts, 'attempt')}` : '';
+  if (error instanceof sdk.AuthenticationError) {
+    return {
+      message: `The API key was refused (401). ${said}`.trim(),
+      hint: 'Check the key: run `profile-articles login`, or set PROFILE_ARTICLES_API_KEY.',
+      exitCode: ExitCode.Authentication,
+    };
+  }
+  if (error instanceof sdk.InsufficientCreditsError) {
+    const credits = await context.balance?.().catch(() => undefined);
+    const balance = credits === undefined ? '' : ` Your balance is ${plural(credits, 'credit')}.`;
+    return {
+      message: `Not enough credits (402). ${said}${balance}`.trim(),
+      hint: 'Buy credits with `profile-articles buy 100`, then run the command again.',
+      exitCode: ExitCode.InsufficientCredits,
+    };
+  }
+  if (error instanceof sdk.ConflictError) {
+    return {
+      message: `Conflict (409). ${said}`.trim(),
+      // The interface gives only free text: which conflict it was is told by what was sent, never by parsing it.
+      hint: context.keyGiven
+        ? 'That idempotency key may belong to another profile or operation: use the key printed for this very command, or leave --idempotency-key out.'
+        : 'Another job is active for this profile: try again once it has finished.',
+      exitCode: ExitCode.Failure,
+    };
+  }
+  if (error instanceof sdk.RateLimitError) {
+    const wait =
+      error.retryAfterSeconds === undefined ? 'a minute' : plural(error.retryAfterSeconds, 'second');
+    return {
+      message: `Rate limit exceeded (429)${attempts}.`,
+      hint: `Come back in ${wait}; \`profile-articles credits\` shows your rate limit.`,
+      exitCode: ExitCode.Failure,
+    };
+  }
+  if (error instanceof sdk.JobFailedError) {
+    return { message: error.message, hint: 'Its credits were refunded.', exitCode: ExitCode.JobFailed };
+  }
+  if (error instanceof sdk.NotFoundError) {
+    return {
+      message: `Not found (404). ${said}`.trim(),
+      hint: notFoundHint(command),
+      exitCode: ExitCode.Failure,
+    };
+  }
+  if (error instanceof sdk.ValidationError) {
+    return {
+      message: `The service refused the request (422). ${said}`.trim(),
+      hint: 'Correct what it names above and run the command again.',
+      exitCode: ExitCode.Usage,
+    };
+  }
+  if (error instanceof sdk.BadRequestError) {
+    return {
+      message: `The service refused the request (400). ${said}`.trim(),
+      hint:
+        command === 'buy'
+          ? 'Choose an amount within your purchase range: `profile-articles credits` shows it.'
+          : 'Correct the request and run the command again.',
+      exitCode: ExitCode.Usage,
+    };
+  }
+  if (error instanceof sdk.CheckoutUnavailableError) {
+    return {
+      message: `The payment provider is unavailable (502)${attempts}. ${said}`.trim(),
+      hint: 'Nothing was charged: try `profile-articles buy` again in a few minutes.',
+      exitCode: ExitCode.Failure,
+    };
+  }
+  if (error instanceof sdk.PaymentsNotConfiguredError) {
+    return {
+      message: `Payments are not configured on this service (503). ${said}`.trim(),
+      hint: 'Ask your operator to add credits to your account.',
+      exitCode: ExitCode.Failure,
+    };
+  }
+  if (error instanceof sdk.ApiError) {
+    const server = error.status >= 500;
+    return {
+      message: `The service answered ${error.status}${attempts}. ${said}`.trim(),
+      hint: server ? 'The service had a problem: try again in a minute.' : null,
+      exitCode: ExitCode.Failure,
+    };
+  }
+  if (error instanceof sdk.ConnectionError) {
+    return {
+      message: `${error.message}${attempts}.`,
+      hint: 'Is the API origin right and the service up? `profile-articles status` shows the origin in use.',
+      exitCode: ExitCode.Failure,
+    };
+  }
+  if (error instanceof sdk.TimeoutError) {
+    return {
+      message: `${error.message}${attempts}.`,
+      hint: 'The service is slow or unreachable: try again in a minute.',
+      exitCode: ExitCode.Failure,
+    };
+  }
+  if (error instanceof sdk.ResponseValidationError) {
+    return {
+      message: error.message,
+      hint: 'The service answered in an unexpected shape: is the API origin the Profile Article Service?',
+      exitCode: ExitCode.Failure,
+    };
+  }
+  // Raised before any request: the arguments or settings are at fault.
+  return { message: error.message, hint: null, exitCode: ExitCode.Usage };
+}
+
+function notFoundHint(command: string | undefined): string {
+  if (command === 'read') return 'A read never generates: use `profile-articles generate <profile_id>`.';
+  if (command === 'job') return 'Check the job id: `generate` and `update` print it when they start.';
+  if (command === 'generate' || command === 'update') {
+    return 'The service knows no profile with that id: check the slug.';
+  }
+  return 'Check the profile slug or job id.';
+}

@@ -1,0 +1,21 @@
+// An article on stdout: Markdown rendered for a terminal (through a pager when it is long),
+// plain text in a pipe. The renderer and the pager load only when used.
+import type { Article } from '@profile-articles/sdk';
+import type { Context } from './context.js';
+import { renderArticle } from './render.js';
+
+export async function printArticle(ctx: Context, article: Article): Promise<void> {
+  const { io, out } = ctx;
+  const terminal = io.stdout.isTTY === true;
+  let content = article.content;
+  if (terminal) {
+    const { renderMarkdown } = await import('./markdown.js');
+    content = renderMarkdown(content, out.style, Math.min(io.stdout.columns ?? 80, 100));
+  }
+  const text = renderArticle({ ...article, content }, out.style);
+  if (terminal && ctx.options.pager !== false) {
+    const { fitsScreen, page } = await import('./pager.js');
+    if (!fitsScreen(text, io) && (await page(text, io))) return;
+  }
+  out.line(text);
+}

@@ -1,0 +1,241 @@
+// The CLI paths of the money-safety issue, as a person meets them: a lost answer tells the
+// key to retry with, a broken settings file says how to recover, a piped login does not wait
+// for EOF, buy --wait ends while other spending goes on, and plain http to another host warns.
+
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isPlainHttpToAnotherHost } from '../src/context.js';
+import { purchaseArrived } from '../src/payment-wait.js';
+import { KEYS, onlyJson, transcript, useCliMock } from './helpers.js';
+
+const h = useCliMock();
+
+/** Forwards to the mock, then loses the answer of every POST: the effect happens, the client sees 500. */
+async function losingProxy(target: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(
+        ([name]) => !['host', 'connection', 'content-length'].includes(name),
+      ),
+    ) as Record<string, string>;
+    const answer = await fetch(`${target}${req.url}`, {
+      method: req.method ?? 'GET',
+      headers,
+      ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+    });
+    const body = await answer.text();
+    if (req.method === 'POST') {
+      res.writeHead(500, { 'content-type': 'application/json' }).end('{"detail":"lost on the way back"}');
+    } else res.writeHead(answer.status, { 'content-type': 'application/json' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+const balance = async () => onlyJson((await h.run(['credits', '--json'])).stdout).credits as number;
+
+describe('a lost answer of generate or update prints the key and the safe retry', () => {
+  it('after 5xx: the printed command finishes the job without a second charge', async () => {
+    const proxy = await losingProxy(h.server.url);
+    try {
+      const lost = await h.run(['generate', 'ada-lovelace', '--no-wait'], {
+        env: { PROFILE_ARTICLES_BASE_URL: proxy.url },
+      });
+      expect(lost.code).toBe(1);
+      const retry = /Retry safely, without paying twice: (profile-articles .+)$/m.exec(lost.stderr);
+      expect(retry, lost.stderr).not.toBeNull();
+      const args = retry![1]!.split(' ').slice(1);
+      expect(args.slice(0, 3)).toEqual(['generate', 'ada-lovelace', '--idempotency-key']);
+      // The server did the work once; retrying as told answers with that job.
+      expect(await balance()).toBe(900);
+      const again = await h.run([...args, '--json']);
+      expect(again.code).toBe(0);
+      expect(onlyJson(again.stdout).status).toBe('succeeded');
+      expect(await balance()).toBe(900);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('under --json the last stderr line is the error object, with the key', async () => {
+    const proxy = await losingProxy(h.server.url);
+    try {
+      const lost = await h.run(['update', 'ada-lovelace', '--json', '--idempotency-key', 'my-key-1'], {
+        env: { PROFILE_ARTICLES_BASE_URL: proxy.url },
+      });
+      expect(lost.code).toBe(1);
+      expect(lost.stdout).toBe('');
+      const last = JSON.parse(lost.stderr.trim().split('\n').at(-1)!);
+      expect(last.error).toMatchObject({
+        type: 'ServerError',
+        status: 500,
+        idempotency_key: 'my-key-1',
+        attempts: 3,
+      });
+      expect(Object.keys(last.error)).toEqual([
+        'type',
+        'status',
+        'message',
+        'detail',
+        'hint',
+        'attempts',
+        'idempotency_key',
+      ]);
+      expect(last.error.hint).toContain('profile-articles update ada-lovelace --idempotency-key my-key-1');
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('after a connection error too', async () => {
+    const result = await h.run(['generate', 'grace-hopper'], {
+      env: { PROFILE_ARTICLES_BASE_URL: 'http://127.0.0.1:9' },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /Retry safely, without paying twice: profile-articles generate grace-hopper --idempotency-key \S+/,
+    );
+  });
+});
+
+describe('a broken settings file', () => {
+  const SECRET = 'pa_live_SECRETBYTES_42';
+  const bare = { PROFILE_ARTICLES_API_KEY: undefined, PROFILE_ARTICLES_BASE_URL: undefined };
+  const write = (text: string) => {
+    mkdirSync(h.configDir, { recursive: true });
+    const path = join(h.configDir, 'config.json');
+    writeFileSync(path, text);
+    return path;
+  };
+
+  it.each([
+    ['not JSON', `{"apiKey": "${SECRET}`],
+    ['wrongly typed', `{"apiKey": ["${SECRET}"], "baseUrl": 42}`],
+    ['not an object', `"${SECRET}"`],
+  ])(
+    '%s: names the file and how to fix it, never its bytes; config path and logout still work',
+    async (_, text) => {
+      const path = write(text);
+      const failed = await h.run(['credits'], { env: bare });
+      expect(failed.code).toBe(2);
+      expect(failed.stderr).toContain(path);
+      expect(failed.stderr).toContain('profile-articles config path');
+      expect(failed.stderr).toContain('profile-articles logout');
+      expect(failed.stderr).not.toContain('SECRETBYTES');
+      expect(failed.stderr).not.toMatch(/Unexpected/);
+      expect(failed.stderr.trim().split('\n')).toHaveLength(2);
+
+      const where = await h.run(['config', 'path'], { env: bare });
+      expect(where.code).toBe(0);
+      expect(where.stdout.trim()).toBe(path);
+
+      const logout = await h.run(['logout'], { env: bare });
+      expect(logout.code).toBe(0);
+      expect(logout.stdout).not.toContain('SECRETBYTES');
+      expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({});
+      expect((await h.run(['config', 'get', 'base-url'], { env: bare })).stderr).toMatch(/not set/);
+    },
+  );
+});
+
+describe('login with piped stdin', () => {
+  it('reads the first line and goes on, though the pipe stays open', async () => {
+    const stdin = new PassThrough();
+    stdin.write(`${KEYS.main}\nanything else\n`);
+    const login = h.run(['login', '--base-url', h.server.url], {
+      env: { PROFILE_ARTICLES_API_KEY: undefined, PROFILE_ARTICLES_BASE_URL: undefined },
+      input: stdin,
+    });
+    const result = await Promise.race([
+      login,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000)),
+    ]);
+    stdin.end();
+    expect(result, 'login still waits for the end of stdin').not.toBeNull();
+    expect(result!.code).toBe(0);
+    expect(result!.stdout).toMatch(/Logged in to/);
+  });
+
+  it('checks the origin before asking for the key', async () => {
+    const stdin = new PassThrough();
+    const result = await h.run(['login'], {
+      env: { PROFILE_ARTICLES_API_KEY: undefined, PROFILE_ARTICLES_BASE_URL: undefined },
+      input: stdin,
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/No API origin is set/);
+    expect(stdin.readableFlowing).not.toBe(true);
+  });
+});
+
+describe('buy --wait', () => {
+  it('ends when the payment lands though other spending happened meanwhile', async () => {
+    let url: string | undefined;
+    const bought = h.run(['buy', '100', '--wait', '--timeout', '10'], {
+      onOutput: (stdout) => {
+        url ??= /(http:\S+\/checkout\/cs_test_\w+)/.exec(stdout)?.[1];
+      },
+    });
+    const until = async (check: () => boolean) => {
+      while (!check()) await new Promise((r) => setTimeout(r, 20));
+    };
+    await until(() => url !== undefined);
+    await new Promise((r) => setTimeout(r, 200));
+    // Another terminal spends while this one waits: the balance never reaches start + 100.
+    expect((await h.run(['generate', 'spender', '--no-wait'])).code).toBe(0);
+    await new Promise((r) => setTimeout(r, 300));
+    await fetch(`${url}/pay`, { method: 'POST' });
+    const result = await bought;
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/Payment received: your balance is 1000 credits/);
+  });
+
+  it('--timeout gives up with exit 1 and says how to check later', async () => {
+    const started = Date.now();
+    const result = await h.run(['buy', '100', '--wait', '--timeout', '0.5']);
+    expect(result.code).toBe(1);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(result.stderr).toMatch(/Stopped waiting after/);
+    expect(result.stderr).toContain('profile-articles credits');
+  });
+
+  it('tells arrival from other spending: reaching start + credits, or a jump of at least the credits', () => {
+    expect(purchaseArrived(1000, 1000, 1100, 100)).toBe(true);
+    expect(purchaseArrived(1000, 900, 1000, 100)).toBe(true);
+    expect(purchaseArrived(1000, 1000, 900, 100)).toBe(false);
+    expect(purchaseArrived(1000, 900, 950, 100)).toBe(false);
+  });
+});
+
+describe('plain http to another machine', () => {
+  it('warns once on stderr; loopback and https do not', async () => {
+    // An over-long id is refused before any request, so no network is needed to see the warning.
+    const long = 'x'.repeat(201);
+    const remote = await h.run(['read', long], {
+      env: { PROFILE_ARTICLES_BASE_URL: 'http://api.example.com' },
+    });
+    expect(remote.stderr.match(/plain http/g)).toHaveLength(1);
+    expect(remote.stderr).toContain('http://api.example.com');
+    for (const url of ['https://api.example.com', h.server.url, 'http://localhost:9', 'http://[::1]:9']) {
+      const quiet = await h.run(['read', long], { env: { PROFILE_ARTICLES_BASE_URL: url } });
+      expect(quiet.stderr, url).not.toMatch(/plain http/);
+    }
+    expect(isPlainHttpToAnotherHost('http://10.0.0.5:4010')).toBe(true);
+    expect(isPlainHttpToAnotherHost('http://127.0.0.2')).toBe(false);
+  });
+});
+
+afterAll(() => {
+  const all = transcript.join('\n');
+  for (const key of Object.values(KEYS)) expect(all).not.toContain(key);
+});
