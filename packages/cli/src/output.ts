@@ -1,5 +1,5 @@
 // What the CLI prints: human text or exactly one JSON value on stdout; notes, errors and
-// the spinner on stderr. The spinner runs only on a terminal, outside CI, without --json.
+// the spinner on stderr. The spinner runs only on a terminal, outside CI, without NO_COLOR or --json.
 import type { Io } from './io.js';
 import type { Report } from './report-error.js';
 import { colorsFor, plain, type Style } from './style.js';
@@ -63,9 +63,10 @@ export class Output {
     );
   }
 
+  /** A spinner on a terminal unless CI is set (non-empty) or NO_COLOR / --json ask for plain output. */
   get spinnerEnabled(): boolean {
-    const ci = this.#io.env.CI;
-    return !this.json && this.#io.stderr.isTTY === true && (ci === undefined || ci === '' || ci === 'false');
+    const { CI: ci, NO_COLOR: noColor } = this.#io.env;
+    return !this.json && this.#io.stderr.isTTY === true && !ci && !noColor;
   }
 
   /** An ora spinner on stderr, or nothing at all where it would be noise. */
@@ -76,6 +77,8 @@ export class Output {
       text,
       stream: this.#io.stderr as NodeJS.WritableStream,
       discardStdin: false,
+      // Decided above; ora's own check would take an empty CI for CI (docs/decisions/0004).
+      isEnabled: true,
     }).start();
     return {
       update: (next) => {
