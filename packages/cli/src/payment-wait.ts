@@ -4,13 +4,13 @@
 // start plus the credits bought, or when it grows by at least the credits bought between two
 // checks. Spending can still hide a payment in the same interval as it lands: --timeout bounds
 // the wait, and `profile-articles credits` tells the rest.
+import { setTimeout as delay } from 'node:timers/promises';
 import type { ProfileArticles } from '@profile-articles/sdk';
 import type { Context } from './context.js';
 import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import { isInterrupted, untilInterrupted, waitingText } from './job-wait.js';
 import { plural } from './plural.js';
-import { sleepFor } from './sleep.js';
 
 /** True once the balances seen say that `credits` arrived. */
 export function purchaseArrived(start: number, previous: number, now: number, credits: number): boolean {
@@ -54,7 +54,10 @@ export async function waitForPayment(
             CHECK_LATER,
           );
         }
-        await sleepFor(Math.min(interval, left), signal);
+        // Node rejects with its own AbortError: rethrow the reason, which says it was Ctrl-C.
+        await delay(Math.min(interval, left), undefined, { signal }).catch(() => {
+          throw signal.reason;
+        });
       }
     });
   } catch (error) {
