@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pricing } from '@profile-articles/sdk/schemas';
 import type { Budget } from './budget.js';
-import { ENDPOINTS, type EndpointName, judge } from './contract.js';
+import { ENDPOINTS, type EndpointName, judge, requestLine } from './contract.js';
 import type { Answer, Probe, ProbeRequest } from './probe.js';
 import type { CheckResult } from './report.js';
 
@@ -31,13 +31,14 @@ export interface RunContext {
   checks: CheckResult[];
 }
 
-/** A request to an endpoint, by the endpoint's short name. */
-export function call(
-  ctx: RunContext,
-  endpoint: EndpointName,
-  request: Omit<ProbeRequest, 'endpoint'>,
-): Promise<Answer> {
-  return ctx.probe({ ...request, endpoint: ENDPOINTS[endpoint] });
+/** A request to an endpoint by its short name: the contract gives the method and the path. */
+export type CallRequest = Omit<ProbeRequest, 'endpoint' | 'method' | 'path'> & {
+  params?: Record<string, string>;
+};
+
+export function call(ctx: RunContext, endpoint: EndpointName, request: CallRequest = {}): Promise<Answer> {
+  const { params, ...rest } = request;
+  return ctx.probe({ ...rest, ...requestLine(endpoint, params), endpoint: ENDPOINTS[endpoint] });
 }
 
 export function record(ctx: RunContext, check: Omit<CheckResult, 'endpoint'> & { endpoint: EndpointName }) {

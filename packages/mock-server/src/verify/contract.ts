@@ -21,6 +21,16 @@ export const ENDPOINTS = {
 
 export type EndpointName = keyof typeof ENDPOINTS;
 
+/** The method and the path of a request to `endpoint`, its `{params}` filled in and encoded. */
+export function requestLine(
+  endpoint: EndpointName,
+  params: Readonly<Record<string, string>> = {},
+): { method: 'GET' | 'POST'; path: string } {
+  const [method, template] = ENDPOINTS[endpoint].split(' ') as ['GET' | 'POST', string];
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  return { method, path };
+}
+
 interface Schema {
   safeParse(value: unknown): {
     success: boolean;

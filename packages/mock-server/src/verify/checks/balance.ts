@@ -35,7 +35,7 @@ function checkPricingFields(ctx: RunContext, pricing: Record<string, unknown>) {
 }
 
 export async function checkBalance(ctx: RunContext): Promise<void> {
-  const answer = await call(ctx, 'balance', { method: 'GET', path: '/api/v1/credits' });
+  const answer = await call(ctx, 'balance');
   if (answer.status === 401) throw new KeyRefusedError('the API key was refused (401)');
   expectAnswer(ctx, 'balance', 'credits.balance', 'balance with the key', answer, 200);
   const pricing = objectBody(answer).pricing;

@@ -17,7 +17,7 @@ import { pollToTerminal } from './poll.js';
 
 function generate(ctx: RunContext, slug: string, key: string) {
   const body = { profile_id: slug };
-  return call(ctx, 'generate', { method: 'POST', path: '/api/v1/articles', body, idempotencyKey: key });
+  return call(ctx, 'generate', { body, idempotencyKey: key });
 }
 
 async function checkReplay(
@@ -70,9 +70,8 @@ async function checkUpdate(ctx: RunContext, slug: string) {
     id: 'update.start',
     name: 'update of --generate-profile: 202 Job',
   } as const;
-  const path = `/api/v1/articles/${encodeURIComponent(slug)}/update`;
   const measured = await paidProbe(ctx, { ...base, worstCase: price, what: 'an update' }, () =>
-    call(ctx, 'update', { method: 'POST', path, idempotencyKey: randomUUID() }),
+    call(ctx, 'update', { params: { profile_id: slug }, idempotencyKey: randomUUID() }),
   );
   if (!measured || !expectAnswer(ctx, 'update', base.id, base.name, measured.result, 202)) return;
   const body = objectBody(measured.result);

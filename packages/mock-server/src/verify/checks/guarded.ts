@@ -35,11 +35,7 @@ export async function checkGuardedValidation(ctx: RunContext): Promise<void> {
   const worstCase = ctx.pricing.generation_credits;
   const what = 'on a server that ignored this rule, it';
   for (const [id, name, make] of PROBES) {
-    const request = {
-      method: 'POST',
-      path: '/api/v1/articles',
-      ...make(unusedSlug('verify-probe')),
-    } as const;
+    const request = make(unusedSlug('verify-probe'));
     const measured = await paidProbe(ctx, { endpoint: 'generate', id, name, worstCase, what }, () =>
       call(ctx, 'generate', request),
     );

@@ -12,7 +12,7 @@ import {
 } from '../context.js';
 
 function read(ctx: RunContext, slug: string) {
-  return call(ctx, 'read', { method: 'GET', path: `/api/v1/articles/${encodeURIComponent(slug)}` });
+  return call(ctx, 'read', { params: { profile_id: slug } });
 }
 
 async function checkExisting(ctx: RunContext) {

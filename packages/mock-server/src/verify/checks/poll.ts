@@ -23,10 +23,7 @@ export async function pollToTerminal(
   };
   let waited = 0;
   for (;;) {
-    const answer = await call(ctx, 'job', {
-      method: 'GET',
-      path: `/api/v1/jobs/${encodeURIComponent(jobId)}`,
-    });
+    const answer = await call(ctx, 'job', { params: { job_id: jobId } });
     const difference = judge('job', answer, 200);
     if (difference) {
       record(ctx, { ...base, status: 'failed', ...difference });

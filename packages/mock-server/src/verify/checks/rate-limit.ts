@@ -21,7 +21,7 @@ export async function checkRateLimit(ctx: RunContext): Promise<void> {
   // Our own earlier calls and other traffic already count: the window fills sooner, never later.
   const attempts = ctx.pricing.requests_per_minute + 5;
   for (let i = 0; i < attempts; i++) {
-    const answer = await call(ctx, 'balance', { method: 'GET', path: '/api/v1/credits', raw429: true });
+    const answer = await call(ctx, 'balance', { raw429: true });
     if (answer.status === 200) continue;
     if (!expectAnswer(ctx, 'balance', 'rate-limit.429', NAME, answer, 429)) return;
     const header = answer.headers.get('retry-after');
@@ -33,7 +33,7 @@ export async function checkRateLimit(ctx: RunContext): Promise<void> {
       ...retryAfterVerdict(header),
     });
     await ctx.wait((seconds ?? 60) * 1000);
-    const after = await call(ctx, 'balance', { method: 'GET', path: '/api/v1/credits', raw429: true });
+    const after = await call(ctx, 'balance', { raw429: true });
     expectAnswer(
       ctx,
       'balance',

@@ -6,18 +6,17 @@ import { call, expectAnswer, type RunContext, unusedSlug } from '../context.js';
 const TOO_LONG = 'x'.repeat(201);
 
 async function checkJobs(ctx: RunContext) {
-  const notUuid = await call(ctx, 'job', { method: 'GET', path: '/api/v1/jobs/not-a-uuid' });
+  const notUuid = await call(ctx, 'job', { params: { job_id: 'not-a-uuid' } });
   expectAnswer(ctx, 'job', 'jobs.non-uuid-422', '422 for a job id that is not a UUID', notUuid, 422);
-  const missing = await call(ctx, 'job', { method: 'GET', path: `/api/v1/jobs/${randomUUID()}` });
+  const missing = await call(ctx, 'job', { params: { job_id: randomUUID() } });
   expectAnswer(ctx, 'job', 'jobs.missing-404', '404 for a job that does not exist', missing, 404);
 }
 
 async function checkArticles(ctx: RunContext) {
-  const long = await call(ctx, 'read', { method: 'GET', path: `/api/v1/articles/${TOO_LONG}` });
+  const long = await call(ctx, 'read', { params: { profile_id: TOO_LONG } });
   expectAnswer(ctx, 'read', 'articles.long-profile-id-422', '422 for a 201-character profile_id', long, 422);
   const update = await call(ctx, 'update', {
-    method: 'POST',
-    path: `/api/v1/articles/${unusedSlug('verify-missing')}/update`,
+    params: { profile_id: unusedSlug('verify-missing') },
     idempotencyKey: randomUUID(),
   });
   expectAnswer(
@@ -31,8 +30,7 @@ async function checkArticles(ctx: RunContext) {
 }
 
 async function checkCheckout(ctx: RunContext) {
-  const checkout = (credits: unknown) =>
-    call(ctx, 'checkout', { method: 'POST', path: '/api/v1/credits/checkout', body: { credits } });
+  const checkout = (credits: unknown) => call(ctx, 'checkout', { body: { credits } });
   const { min_purchase_credits: min, max_purchase_credits: max } = ctx.pricing;
   const wrongType = await checkout(String(min));
   expectAnswer(
