@@ -36,7 +36,7 @@ export function notCovered(ctx: RunContext, worstCase: number, what: string): st
 }
 
 async function balance(ctx: RunContext): Promise<number | undefined> {
-  const answer = await call(ctx, 'balance');
+  const answer = await call(ctx, 'getBalance');
   const credits = (answer.body as { credits?: unknown } | null)?.credits;
   return answer.status === 200 && Number.isInteger(credits) ? (credits as number) : undefined;
 }

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pricing } from '@profile-articles/sdk/schemas';
 import type { Budget } from './budget.js';
-import { ENDPOINTS, type EndpointName, judge, requestLine } from './contract.js';
+import { type EndpointName, endpointLabel, judge, requestLine } from './contract.js';
 import type { Answer, Probe, ProbeRequest } from './probe.js';
 import type { CheckResult } from './report.js';
 
@@ -38,11 +38,11 @@ export type CallRequest = Omit<ProbeRequest, 'endpoint' | 'method' | 'path'> & {
 
 export function call(ctx: RunContext, endpoint: EndpointName, request: CallRequest = {}): Promise<Answer> {
   const { params, ...rest } = request;
-  return ctx.probe({ ...rest, ...requestLine(endpoint, params), endpoint: ENDPOINTS[endpoint] });
+  return ctx.probe({ ...rest, ...requestLine(endpoint, params), endpoint: endpointLabel(endpoint) });
 }
 
 export function record(ctx: RunContext, check: Omit<CheckResult, 'endpoint'> & { endpoint: EndpointName }) {
-  ctx.checks.push({ ...check, endpoint: ENDPOINTS[check.endpoint] });
+  ctx.checks.push({ ...check, endpoint: endpointLabel(check.endpoint) });
 }
 
 /** Judges an answer against the contract and records the verdict; true when it passed. */

@@ -1,34 +1,39 @@
-// The contract as verify judges it: endpoints by their contract names, the schema of each
-// success answer, and one judge that compares an answer's status, content-type and body.
-// The schemas are the SDK's, so the mock, the SDK and verify hold the same contract.
+// The contract as verify judges it, all from the SDK's endpoint table: which request line
+// an endpoint has, which body each answer must have, and one judge that compares an
+// answer's status, content-type and body. Nothing here spells a path or a schema twice.
 import {
-  BalanceResponseSchema,
-  CheckoutSessionResponseSchema,
-  ErrorBodySchema,
+  API_PREFIX,
+  answerSchema,
+  ENDPOINTS,
+  type EndpointName,
+  fillPath,
   JobSchema,
   ReadResponseSchema,
 } from '@profile-articles/sdk/schemas';
+import * as z from 'zod/mini';
 import type { Answer } from './probe.js';
 
-export const ENDPOINTS = {
-  balance: 'GET /api/v1/credits',
-  checkout: 'POST /api/v1/credits/checkout',
-  read: 'GET /api/v1/articles/{profile_id}',
-  generate: 'POST /api/v1/articles',
-  update: 'POST /api/v1/articles/{profile_id}/update',
-  job: 'GET /api/v1/jobs/{job_id}',
-} as const;
+export type { EndpointName };
 
-export type EndpointName = keyof typeof ENDPOINTS;
+/** `GET /api/v1/jobs/{job_id}`: how reports name an endpoint. */
+export function endpointLabel(endpoint: EndpointName): string {
+  const { method, path } = ENDPOINTS[endpoint];
+  return `${method} ${API_PREFIX}${path}`;
+}
 
 /** The method and the path of a request to `endpoint`, its `{params}` filled in and encoded. */
 export function requestLine(
   endpoint: EndpointName,
   params: Readonly<Record<string, string>> = {},
 ): { method: 'GET' | 'POST'; path: string } {
-  const [method, template] = ENDPOINTS[endpoint].split(' ') as ['GET' | 'POST', string];
-  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
-  return { method, path };
+  const entry = ENDPOINTS[endpoint];
+  return { method: entry.method, path: `${API_PREFIX}${fillPath(entry, params)}` };
+}
+
+/** One character more than a string schema allows: the probe for its length limit. */
+export function tooLong(schema: z.ZodMiniType): string {
+  const { maxLength } = z.toJSONSchema(schema) as { maxLength?: number };
+  return 'x'.repeat((maxLength ?? 0) + 1);
 }
 
 interface Schema {
@@ -38,22 +43,15 @@ interface Schema {
   };
 }
 
-/** The schema of a 2xx answer, by endpoint; generate's 200 is a ReadResponse or a Job. */
-function successSchema(endpoint: EndpointName, body: unknown): { schema: Schema; name: string } {
-  switch (endpoint) {
-    case 'balance':
-      return { schema: BalanceResponseSchema, name: 'BalanceResponse' };
-    case 'checkout':
-      return { schema: CheckoutSessionResponseSchema, name: 'CheckoutSessionResponse' };
-    case 'read':
-      return { schema: ReadResponseSchema, name: 'ReadResponse' };
-    case 'generate':
-      return typeof body === 'object' && body !== null && 'job_id' in body
-        ? { schema: JobSchema, name: 'Job' }
-        : { schema: ReadResponseSchema, name: 'ReadResponse' };
-    default:
-      return { schema: JobSchema, name: 'Job' };
+/**
+ * The body schema of an answer. Generate's 200 is a ReadResponse or a Job; judging it by
+ * the one its `job_id` says it is names the field that differs, where the union could not.
+ */
+function schemaOf(endpoint: EndpointName, status: number, body: unknown): Schema | undefined {
+  if (endpoint === 'generateArticle' && status === 200) {
+    return typeof body === 'object' && body !== null && 'job_id' in body ? JobSchema : ReadResponseSchema;
   }
+  return answerSchema(ENDPOINTS[endpoint], status) as Schema | undefined;
 }
 
 export interface Difference {
@@ -73,24 +71,24 @@ function at(body: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
-/** The first schema problem in words: `article.title: expected string, got nothing`. */
-function schemaDifference(schema: Schema, name: string, body: unknown): Difference | undefined {
+/** The first schema problem in words: `article.title: string` against `article.title: missing`. */
+function schemaDifference(schema: Schema, what: string, body: unknown): Difference | undefined {
   const result = schema.safeParse(body);
   if (result.success) return undefined;
   const issue = result.error?.issues[0];
-  if (!issue) return { expected: `a ${name}`, got: short(body) };
+  if (!issue) return { expected: what, got: short(body) };
   const path = issue.path.map(String).join('.') || '(body)';
   const received = at(body, issue.path);
   const expected = issue.expected === undefined ? issue.code : String(issue.expected);
   return {
-    expected: `a ${name} (${path}: ${expected})`,
+    expected: `${what} (${path}: ${expected})`,
     got: `${path}: ${received === undefined ? 'missing' : short(received, 60)}`,
   };
 }
 
 /**
- * Undefined when the answer has an expected status, a JSON content-type and a body that
- * matches the contract (a success schema, or `{detail}` for an error); else what differs.
+ * Undefined when the answer has an expected status, a JSON content-type and the body the
+ * contract gives that status (`{detail}` for an error); else what differs.
  */
 export function judge(
   endpoint: EndpointName,
@@ -107,7 +105,12 @@ export function judge(
       got: answer.contentType ? `content-type ${answer.contentType}` : 'no content-type',
     };
   }
-  if (answer.status >= 400) return schemaDifference(ErrorBodySchema, '{detail} error body', answer.body);
-  const { schema, name } = successSchema(endpoint, answer.body);
-  return schemaDifference(schema, name, answer.body);
+  const schema = schemaOf(endpoint, answer.status, answer.body);
+  if (!schema)
+    return {
+      expected: `a status the contract lists for ${endpointLabel(endpoint)}`,
+      got: String(answer.status),
+    };
+  const what = answer.status >= 400 ? 'a {detail} error body' : `the contract's ${answer.status} body`;
+  return schemaDifference(schema, what, answer.body);
 }

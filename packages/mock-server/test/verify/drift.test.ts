@@ -110,7 +110,7 @@ describe('verify names the drift', () => {
 
   it('(e) 200 to a request without a key', async () => {
     const failed = await runDrifted(drifts.okWithoutKey!, []);
-    const balance = failed.find((check) => check.id === 'auth.balance.no-key');
+    const balance = failed.find((check) => check.id === 'auth.getBalance.no-key');
     expect(balance).toMatchObject({ endpoint: 'GET /api/v1/credits', expected: 'status 401' });
     expect(balance?.got).toMatch(/^200 /);
     expect(failed.every((check) => check.id.endsWith('.no-key'))).toBe(true);

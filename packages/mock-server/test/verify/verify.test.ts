@@ -18,8 +18,8 @@ describe('verify against the mock', () => {
     for (const id of [
       'credits.balance',
       'credits.pricing.max_purchase_credits',
-      'auth.generate.no-key',
-      'auth.job.made-up-key',
+      'auth.generateArticle.no-key',
+      'auth.getJob.made-up-key',
       'jobs.non-uuid-422',
       'jobs.missing-404',
       'articles.long-profile-id-422',

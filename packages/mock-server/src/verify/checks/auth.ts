@@ -7,12 +7,12 @@ import type { EndpointName } from '../contract.js';
 function requests(ctx: RunContext): Array<[EndpointName, CallRequest]> {
   const profile_id = unusedSlug('verify-auth');
   return [
-    ['balance', {}],
-    ['checkout', { body: { credits: ctx.pricing.min_purchase_credits } }],
-    ['read', { params: { profile_id } }],
-    ['generate', { body: { profile_id }, idempotencyKey: randomUUID() }],
-    ['update', { params: { profile_id }, idempotencyKey: randomUUID() }],
-    ['job', { params: { job_id: randomUUID() } }],
+    ['getBalance', {}],
+    ['createCheckout', { body: { credits: ctx.pricing.min_purchase_credits } }],
+    ['readArticle', { params: { profile_id } }],
+    ['generateArticle', { body: { profile_id }, idempotencyKey: randomUUID() }],
+    ['updateArticle', { params: { profile_id }, idempotencyKey: randomUUID() }],
+    ['getJob', { params: { job_id: randomUUID() } }],
   ];
 }
 

@@ -21,7 +21,11 @@ const PRICING_DEFAULTS: Record<keyof Pricing & string, number | undefined> = {
 function checkPricingFields(ctx: RunContext, pricing: Record<string, unknown>) {
   for (const [field, fallback] of Object.entries(PRICING_DEFAULTS)) {
     const value = pricing[field];
-    const base = { id: `credits.pricing.${field}`, endpoint: 'balance' as const, name: `pricing.${field}` };
+    const base = {
+      id: `credits.pricing.${field}`,
+      endpoint: 'getBalance' as const,
+      name: `pricing.${field}`,
+    };
     if (value === undefined) {
       const reason =
         fallback === undefined ? 'absent (the contract gives no default)' : `absent: default ${fallback}`;
@@ -35,9 +39,9 @@ function checkPricingFields(ctx: RunContext, pricing: Record<string, unknown>) {
 }
 
 export async function checkBalance(ctx: RunContext): Promise<void> {
-  const answer = await call(ctx, 'balance');
+  const answer = await call(ctx, 'getBalance');
   if (answer.status === 401) throw new KeyRefusedError('the API key was refused (401)');
-  expectAnswer(ctx, 'balance', 'credits.balance', 'balance with the key', answer, 200);
+  expectAnswer(ctx, 'getBalance', 'credits.balance', 'balance with the key', answer, 200);
   const pricing = objectBody(answer).pricing;
   if (typeof pricing === 'object' && pricing !== null) {
     checkPricingFields(ctx, pricing as Record<string, unknown>);

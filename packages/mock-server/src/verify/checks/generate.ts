@@ -17,7 +17,7 @@ import { pollToTerminal } from './poll.js';
 
 function generate(ctx: RunContext, slug: string, key: string) {
   const body = { profile_id: slug };
-  return call(ctx, 'generate', { body, idempotencyKey: key });
+  return call(ctx, 'generateArticle', { body, idempotencyKey: key });
 }
 
 async function checkReplay(
@@ -34,16 +34,23 @@ async function checkReplay(
   const what = 'on a server that ignored the key, a replay';
   const measured = await paidProbe(
     ctx,
-    { endpoint: 'generate', id, name, worstCase, what, newCharge: false },
+    { endpoint: 'generateArticle', id, name, worstCase, what, newCharge: false },
     () => generate(ctx, slug, key),
   );
-  if (!measured || !expectAnswer(ctx, 'generate', id, name, measured.result, 200)) return;
+  if (!measured || !expectAnswer(ctx, 'generateArticle', id, name, measured.result, 200)) return;
   const firstJob = objectBody(first).job_id;
   if (firstJob !== undefined) {
     const replayJob = objectBody(measured.result).job_id;
-    expectEqual(ctx, 'generate', `${id}.same-job`, 'the replay names the same job', firstJob, replayJob);
+    expectEqual(
+      ctx,
+      'generateArticle',
+      `${id}.same-job`,
+      'the replay names the same job',
+      firstJob,
+      replayJob,
+    );
   }
-  judgeDrop(ctx, 'generate', `${id}.balance`, 'the replay charges nothing', 0, measured);
+  judgeDrop(ctx, 'generateArticle', `${id}.balance`, 'the replay charges nothing', 0, measured);
 }
 
 async function checkKeyReuse(ctx: RunContext, slug: string, key: string) {
@@ -52,39 +59,46 @@ async function checkKeyReuse(ctx: RunContext, slug: string, key: string) {
   const other = profile && profile !== slug ? profile : unusedSlug('verify-other');
   const worstCase = other === profile ? ctx.pricing.read_credits : ctx.pricing.generation_credits;
   const base = {
-    endpoint: 'generate',
+    endpoint: 'generateArticle',
     id: 'generate.key-reuse-409',
     name: '409 for the key with another profile',
   } as const;
   const what = 'on a server that ignored the key, it';
   const measured = await paidProbe(ctx, { ...base, worstCase, what }, () => generate(ctx, other, key));
   if (!measured) return;
-  expectAnswer(ctx, 'generate', base.id, base.name, measured.result, 409);
-  judgeDrop(ctx, 'generate', 'generate.key-reuse.balance', 'the refused reuse charges nothing', 0, measured);
+  expectAnswer(ctx, 'generateArticle', base.id, base.name, measured.result, 409);
+  judgeDrop(
+    ctx,
+    'generateArticle',
+    'generate.key-reuse.balance',
+    'the refused reuse charges nothing',
+    0,
+    measured,
+  );
 }
 
 async function checkUpdate(ctx: RunContext, slug: string) {
   const price = ctx.pricing.generation_credits;
   const base = {
-    endpoint: 'update',
+    endpoint: 'updateArticle',
     id: 'update.start',
     name: 'update of --generate-profile: 202 Job',
   } as const;
   const measured = await paidProbe(ctx, { ...base, worstCase: price, what: 'an update' }, () =>
-    call(ctx, 'update', { params: { profile_id: slug }, idempotencyKey: randomUUID() }),
+    call(ctx, 'updateArticle', { params: { profile_id: slug }, idempotencyKey: randomUUID() }),
   );
-  if (!measured || !expectAnswer(ctx, 'update', base.id, base.name, measured.result, 202)) return;
+  if (!measured || !expectAnswer(ctx, 'updateArticle', base.id, base.name, measured.result, 202)) return;
   const body = objectBody(measured.result);
   // Pricing names one price for starting work; the contract's table gives update the same 100.
   expectEqual(
     ctx,
-    'update',
+    'updateArticle',
     'update.credits-charged',
     'credits_charged is the generation price',
     price,
     body.credits_charged,
   );
-  judgeDrop(ctx, 'update', 'update.balance', 'the balance falls by the price', price, measured);
+  judgeDrop(ctx, 'updateArticle', 'update.balance', 'the balance falls by the price', price, measured);
   await pollToTerminal(ctx, String(body.job_id), 'update', price);
 }
 
@@ -92,37 +106,56 @@ export async function checkGenerate(ctx: RunContext): Promise<void> {
   const slug = ctx.options.generateProfile;
   const price = ctx.pricing.generation_credits;
   const base = {
-    endpoint: 'generate',
+    endpoint: 'generateArticle',
     id: 'generate.start',
     name: 'generate: 202 Job, or 200 ReadResponse if it exists',
   } as const;
   if (!slug) {
     skip(ctx, base.endpoint, base.id, base.name, 'no --generate-profile given');
-    return skip(ctx, 'update', 'update.start', 'update of --generate-profile', 'no --generate-profile given');
+    return skip(
+      ctx,
+      'updateArticle',
+      'update.start',
+      'update of --generate-profile',
+      'no --generate-profile given',
+    );
   }
   const key = `verify-${randomUUID()}`;
   const measured = await paidProbe(ctx, { ...base, worstCase: price, what: 'a generation' }, () =>
     generate(ctx, slug, key),
   );
   if (!measured)
-    return skip(ctx, 'update', 'update.start', 'update of --generate-profile', 'the generation did not run');
-  if (!expectAnswer(ctx, 'generate', base.id, base.name, measured.result, [200, 202])) return;
+    return skip(
+      ctx,
+      'updateArticle',
+      'update.start',
+      'update of --generate-profile',
+      'the generation did not run',
+    );
+  if (!expectAnswer(ctx, 'generateArticle', base.id, base.name, measured.result, [200, 202])) return;
   const body = objectBody(measured.result);
   const isJob = 'job_id' in body;
   const expected = isJob ? price : ctx.pricing.read_credits;
   expectEqual(
     ctx,
-    'generate',
+    'generateArticle',
     'generate.credits-charged',
     'credits_charged is the price',
     expected,
     body.credits_charged,
   );
-  judgeDrop(ctx, 'generate', 'generate.balance', 'the balance falls by the price', expected, measured);
+  judgeDrop(ctx, 'generateArticle', 'generate.balance', 'the balance falls by the price', expected, measured);
   const job = isJob ? await pollToTerminal(ctx, String(body.job_id), 'generate', price) : undefined;
   const articleExists = !isJob || job?.status === 'succeeded';
   await checkReplay(ctx, slug, key, measured.result, articleExists);
   await checkKeyReuse(ctx, slug, key);
   if (articleExists) await checkUpdate(ctx, slug);
-  else skip(ctx, 'update', 'update.start', 'update of --generate-profile', 'the generation did not succeed');
+  else
+    skip(
+      ctx,
+      'updateArticle',
+      'update.start',
+      'update of --generate-profile',
+      'the generation did not succeed',
+    );
 }

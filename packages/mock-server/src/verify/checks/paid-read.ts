@@ -12,13 +12,13 @@ import {
 } from '../context.js';
 
 function read(ctx: RunContext, slug: string) {
-  return call(ctx, 'read', { params: { profile_id: slug } });
+  return call(ctx, 'readArticle', { params: { profile_id: slug } });
 }
 
 async function checkExisting(ctx: RunContext) {
   const { profile } = ctx.options;
   const base = {
-    endpoint: 'read',
+    endpoint: 'readArticle',
     id: 'read.existing',
     name: 'read of --profile: 200 ReadResponse',
   } as const;
@@ -27,22 +27,29 @@ async function checkExisting(ctx: RunContext) {
   const measured = await paidProbe(ctx, { ...base, worstCase: price, what: 'a read' }, () =>
     read(ctx, profile),
   );
-  if (!measured || !expectAnswer(ctx, 'read', base.id, base.name, measured.result, 200)) return;
+  if (!measured || !expectAnswer(ctx, 'readArticle', base.id, base.name, measured.result, 200)) return;
   const charged = objectBody(measured.result).credits_charged;
   expectEqual(
     ctx,
-    'read',
+    'readArticle',
     'read.existing.credits-charged',
     'credits_charged is the read price',
     price,
     charged,
   );
-  judgeDrop(ctx, 'read', 'read.existing.balance', 'the balance falls by the read price', price, measured);
+  judgeDrop(
+    ctx,
+    'readArticle',
+    'read.existing.balance',
+    'the balance falls by the read price',
+    price,
+    measured,
+  );
 }
 
 async function checkMissing(ctx: RunContext) {
   const base = {
-    endpoint: 'read',
+    endpoint: 'readArticle',
     id: 'read.missing-404',
     name: '404 for a profile with no article',
   } as const;
@@ -52,8 +59,8 @@ async function checkMissing(ctx: RunContext) {
   const slug = unusedSlug('verify-missing');
   const measured = await paidProbe(ctx, { ...base, worstCase, what }, () => read(ctx, slug));
   if (!measured) return;
-  expectAnswer(ctx, 'read', base.id, base.name, measured.result, 404);
-  judgeDrop(ctx, 'read', 'read.missing.balance', 'a missing article costs nothing', 0, measured);
+  expectAnswer(ctx, 'readArticle', base.id, base.name, measured.result, 404);
+  judgeDrop(ctx, 'readArticle', 'read.missing.balance', 'a missing article costs nothing', 0, measured);
 }
 
 export async function checkPaidReads(ctx: RunContext): Promise<void> {

@@ -18,13 +18,13 @@ export async function pollToTerminal(
 ): Promise<Job | undefined> {
   const base = {
     id: `${prefix}.poll`,
-    endpoint: 'job' as const,
+    endpoint: 'getJob' as const,
     name: `the ${prefix} job reaches a terminal state`,
   };
   let waited = 0;
   for (;;) {
-    const answer = await call(ctx, 'job', { params: { job_id: jobId } });
-    const difference = judge('job', answer, 200);
+    const answer = await call(ctx, 'getJob', { params: { job_id: jobId } });
+    const difference = judge('getJob', answer, 200);
     if (difference) {
       record(ctx, { ...base, status: 'failed', ...difference });
       return undefined;
@@ -50,7 +50,7 @@ function checkEndState(ctx: RunContext, prefix: 'generate' | 'update', job: Job,
     const got = job.article === null ? 'article: null' : 'article: an Article';
     expectEqual(
       ctx,
-      'job',
+      'getJob',
       `${prefix}.result`,
       'a succeeded job holds its article',
       'article: an Article',
@@ -61,7 +61,7 @@ function checkEndState(ctx: RunContext, prefix: 'generate' | 'update', job: Job,
   const name = `a ${job.status} job is refunded`;
   expectEqual(
     ctx,
-    'job',
+    'getJob',
     `${prefix}.refund`,
     name,
     'credits_charged 0',

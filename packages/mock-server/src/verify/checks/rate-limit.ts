@@ -11,7 +11,7 @@ export async function checkRateLimit(ctx: RunContext): Promise<void> {
   if (!ctx.options.checkRateLimit) {
     skip(
       ctx,
-      'balance',
+      'getBalance',
       'rate-limit.429',
       NAME,
       'not provoked without --check-rate-limit (it blocks the account for up to a minute)',
@@ -21,22 +21,22 @@ export async function checkRateLimit(ctx: RunContext): Promise<void> {
   // Our own earlier calls and other traffic already count: the window fills sooner, never later.
   const attempts = ctx.pricing.requests_per_minute + 5;
   for (let i = 0; i < attempts; i++) {
-    const answer = await call(ctx, 'balance', { raw429: true });
+    const answer = await call(ctx, 'getBalance', { raw429: true });
     if (answer.status === 200) continue;
-    if (!expectAnswer(ctx, 'balance', 'rate-limit.429', NAME, answer, 429)) return;
+    if (!expectAnswer(ctx, 'getBalance', 'rate-limit.429', NAME, answer, 429)) return;
     const header = answer.headers.get('retry-after');
     const seconds = retryAfterSeconds(header);
     record(ctx, {
       id: 'rate-limit.retry-after',
-      endpoint: 'balance',
+      endpoint: 'getBalance',
       name: RETRY_AFTER_NAME,
       ...retryAfterVerdict(header),
     });
     await ctx.wait((seconds ?? 60) * 1000);
-    const after = await call(ctx, 'balance', { raw429: true });
+    const after = await call(ctx, 'getBalance', { raw429: true });
     expectAnswer(
       ctx,
-      'balance',
+      'getBalance',
       'rate-limit.recovery',
       'the balance answers again after Retry-After',
       after,
@@ -46,7 +46,7 @@ export async function checkRateLimit(ctx: RunContext): Promise<void> {
   }
   record(ctx, {
     id: 'rate-limit.429',
-    endpoint: 'balance',
+    endpoint: 'getBalance',
     name: NAME,
     status: 'failed',
     expected: `a 429 within ${attempts} calls (requests_per_minute ${ctx.pricing.requests_per_minute})`,

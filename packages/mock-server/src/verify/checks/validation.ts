@@ -1,27 +1,36 @@
 // Free refusals: requests the contract says are wrong or point at nothing, answered with
 // 4xx and `{detail}`. A server that ignored any of these would still charge nothing.
 import { randomUUID } from 'node:crypto';
+import { ProfileIdSchema } from '@profile-articles/sdk/schemas';
 import { call, expectAnswer, type RunContext, unusedSlug } from '../context.js';
+import { tooLong } from '../contract.js';
 
-const TOO_LONG = 'x'.repeat(201);
+const TOO_LONG = tooLong(ProfileIdSchema);
 
 async function checkJobs(ctx: RunContext) {
-  const notUuid = await call(ctx, 'job', { params: { job_id: 'not-a-uuid' } });
-  expectAnswer(ctx, 'job', 'jobs.non-uuid-422', '422 for a job id that is not a UUID', notUuid, 422);
-  const missing = await call(ctx, 'job', { params: { job_id: randomUUID() } });
-  expectAnswer(ctx, 'job', 'jobs.missing-404', '404 for a job that does not exist', missing, 404);
+  const notUuid = await call(ctx, 'getJob', { params: { job_id: 'not-a-uuid' } });
+  expectAnswer(ctx, 'getJob', 'jobs.non-uuid-422', '422 for a job id that is not a UUID', notUuid, 422);
+  const missing = await call(ctx, 'getJob', { params: { job_id: randomUUID() } });
+  expectAnswer(ctx, 'getJob', 'jobs.missing-404', '404 for a job that does not exist', missing, 404);
 }
 
 async function checkArticles(ctx: RunContext) {
-  const long = await call(ctx, 'read', { params: { profile_id: TOO_LONG } });
-  expectAnswer(ctx, 'read', 'articles.long-profile-id-422', '422 for a 201-character profile_id', long, 422);
-  const update = await call(ctx, 'update', {
+  const long = await call(ctx, 'readArticle', { params: { profile_id: TOO_LONG } });
+  expectAnswer(
+    ctx,
+    'readArticle',
+    'articles.long-profile-id-422',
+    `422 for a ${TOO_LONG.length}-character profile_id`,
+    long,
+    422,
+  );
+  const update = await call(ctx, 'updateArticle', {
     params: { profile_id: unusedSlug('verify-missing') },
     idempotencyKey: randomUUID(),
   });
   expectAnswer(
     ctx,
-    'update',
+    'updateArticle',
     'update.no-article-404',
     '404 for an update of a profile with no article',
     update,
@@ -30,12 +39,12 @@ async function checkArticles(ctx: RunContext) {
 }
 
 async function checkCheckout(ctx: RunContext) {
-  const checkout = (credits: unknown) => call(ctx, 'checkout', { body: { credits } });
+  const checkout = (credits: unknown) => call(ctx, 'createCheckout', { body: { credits } });
   const { min_purchase_credits: min, max_purchase_credits: max } = ctx.pricing;
   const wrongType = await checkout(String(min));
   expectAnswer(
     ctx,
-    'checkout',
+    'createCheckout',
     'checkout.wrong-type-422',
     '422 for credits given as a string',
     wrongType,
@@ -44,7 +53,7 @@ async function checkCheckout(ctx: RunContext) {
   const above = await checkout(max + 1);
   expectAnswer(
     ctx,
-    'checkout',
+    'createCheckout',
     'checkout.above-range-400',
     `400 for ${max + 1} credits (above the range)`,
     above,
@@ -54,7 +63,7 @@ async function checkCheckout(ctx: RunContext) {
     const below = await checkout(min - 1);
     expectAnswer(
       ctx,
-      'checkout',
+      'createCheckout',
       'checkout.below-range-400',
       `400 for ${min - 1} credits (below the range)`,
       below,
@@ -65,7 +74,7 @@ async function checkCheckout(ctx: RunContext) {
   const inRange = await checkout(min);
   expectAnswer(
     ctx,
-    'checkout',
+    'createCheckout',
     'checkout.in-range',
     `200 with session_id and url (or 502/503) for ${min} credits`,
     inRange,
