@@ -6,6 +6,7 @@ import {
   BadRequestError,
   CheckoutUnavailableError,
   ConflictError,
+  type ErrorContext,
   InsufficientCreditsError,
   NotFoundError,
   PaymentsNotConfiguredError,
@@ -58,14 +59,25 @@ export interface ApiErrorSource {
   /** Checkout gives 502 and 503 meanings of their own. */
   isCheckout: boolean;
   retryAfterSeconds: number | undefined;
+  /** Attempts and idempotency key, so the error is built whole. */
+  context: ErrorContext;
+}
+
+/** A 3xx is never followed (it would re-send the body and Idempotency-Key elsewhere): say where it led. */
+function redirectMessage(status: number, headers: Record<string, string>): string {
+  const location = headers.location ?? '(no Location header)';
+  return `${status} redirect to ${location} not followed: the SDK never re-sends a request to another address. Check baseUrl.`;
 }
 
 export function createApiError(source: ApiErrorSource): ApiError {
   const { status, headers, isCheckout } = source;
   const detail = parseErrorDetail(source.body, status, source.statusText);
   const hint = HINT_BY_STATUS[status];
-  const message = `${status} ${describeDetail(detail)}${hint ? ` ${hint}` : ''}`;
-  const init: ApiErrorInit = { status, detail, headers };
+  const isRedirect = status === 0 || (status >= 300 && status < 400);
+  const message = isRedirect
+    ? redirectMessage(status, headers)
+    : `${status} ${describeDetail(detail)}${hint ? ` ${hint}` : ''}`;
+  const init: ApiErrorInit = { ...source.context, status, detail, headers };
 
   if (status === 429)
     return new RateLimitError(message, { ...init, retryAfterSeconds: source.retryAfterSeconds });

@@ -1,16 +1,21 @@
 // One HTTP attempt over ky, classified: a parsed success, or a typed error with whether
-// another attempt could help and how long the server asked us to wait.
-import ky, { TimeoutError as KyTimeoutError } from 'ky';
+// another attempt could help and how long the server asked us to wait. The attempt's timeout
+// covers the body too, a body is read up to MAX_BODY_BYTES, and a redirect is never followed.
+import ky from 'ky';
+import { anySignal, timeoutSignal } from './abort.js';
 import { createApiError } from './api-error.js';
 import {
   ConnectionError,
+  type ErrorContext,
   type ProfileArticlesError,
   ResponseValidationError,
   TimeoutError,
 } from './errors.js';
 import type { NormalizedOptions, RequestInfo } from './options.js';
+import { type BodyRead, MAX_BODY_BYTES, readBody } from './read-body.js';
+import type { Redactor } from './redact.js';
 import { retryAfterMs, shouldRetryStatus } from './retry.js';
-import type { RequestSpec } from './transport-types.js';
+import type { RequestSpec, ResponseIssue } from './transport-types.js';
 
 /** Connection failures that mean the request never reached the server, so even checkout may retry. */
 const NOT_SENT_CODES = new Set([
@@ -31,22 +36,26 @@ function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-function headersToObject(headers: Headers): Record<string, string> {
+function headersToObject(headers: Headers, redact: Redactor): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
-    out[name] = value;
+    out[name] = redact.text(value);
   });
   return out;
 }
 
-async function readJson(response: Response): Promise<{ ok: true; body: unknown } | { ok: false }> {
-  const text = await response.text();
+function parseJson(text: string, redact: Redactor): { ok: true; body: unknown } | { ok: false } {
   if (text === '') return { ok: true, body: undefined };
   try {
-    return { ok: true, body: JSON.parse(text) };
+    return { ok: true, body: JSON.parse(text, redact.reviver) };
   } catch {
     return { ok: false };
   }
+}
+
+/** zod's issues without their `input`: that is server data, and may be large or hold anything. */
+function toResponseIssues(issues: readonly ResponseIssue[], redact: Redactor): ResponseIssue[] {
+  return issues.map(({ code, path, message }) => redact.json({ code, path: [...path], message }));
 }
 
 export type AttemptOutcome<T> =
@@ -61,8 +70,11 @@ export type Attempt = <T>(
   timeoutMs: number,
 ) => Promise<AttemptOutcome<T>>;
 
+const failure = (error: ProfileArticlesError, retryable: boolean, delayMs?: number) =>
+  ({ kind: 'failure', error, retryable, delayMs }) as const;
+
 /** The key stays in this closure: it is written into one header and nowhere else. */
-export function createAttempt(apiKey: string, options: NormalizedOptions): Attempt {
+export function createAttempt(apiKey: string, options: NormalizedOptions, redact: Redactor): Attempt {
   const { hooks, logger } = options;
 
   return async function attempt<T>(
@@ -76,43 +88,52 @@ export function createAttempt(apiKey: string, options: NormalizedOptions): Attem
       accept: 'application/json',
     };
     if (spec.idempotencyKey !== undefined) headers['idempotency-key'] = spec.idempotencyKey;
+    // Every error of this attempt is built whole, with what the caller needs to retry safely.
+    const context: ErrorContext = {
+      attempts: info.attempt,
+      ...(spec.idempotencyKey === undefined ? {} : { idempotencyKey: spec.idempotencyKey }),
+    };
+    // One timer from sending to the last byte of the body: headers alone do not end an attempt.
+    const timer = timeoutSignal(timeoutMs, () => new Error('attempt timed out'));
+    const combined = anySignal([signal, timer.signal]);
     const started = Date.now();
     let response: Response;
-    let parsed: Awaited<ReturnType<typeof readJson>>;
+    let body: BodyRead;
     try {
       response = await ky(info.url, {
         method: spec.method,
         headers,
         ...(spec.body === undefined ? {} : { json: spec.body }),
-        timeout: timeoutMs,
+        timeout: false,
         retry: 0,
         throwHttpErrors: false,
-        ...(signal ? { signal } : {}),
+        // Following a redirect would re-send the body and Idempotency-Key to another address.
+        redirect: 'manual',
+        signal: combined.signal ?? timer.signal,
         fetch: options.fetch,
       });
-      parsed = await readJson(response);
+      body = await readBody(response, combined.signal ?? timer.signal);
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      if (error instanceof KyTimeoutError || (error as Error)?.name === 'TimeoutError') {
-        const timeout = new TimeoutError(`${spec.method} ${spec.path} timed out after ${timeoutMs} ms`);
+      if (timer.signal.aborted) {
+        const timeout = new TimeoutError(
+          `${spec.method} ${spec.path} timed out after ${timeoutMs} ms`,
+          context,
+        );
         // A timed-out request may have reached the server: only idempotent calls retry.
-        return {
-          kind: 'failure',
-          error: timeout,
-          retryable: spec.policy === 'idempotent',
-          delayMs: undefined,
-        };
+        return failure(timeout, spec.policy === 'idempotent');
       }
       const code = errorCode(error);
       const notSent = code !== undefined && NOT_SENT_CODES.has(code);
       const reason = code ? ` (${code})` : '';
-      const failure = new ConnectionError(`Could not reach ${options.baseUrl}${reason}`, { cause: error });
-      return {
-        kind: 'failure',
-        error: failure,
-        retryable: spec.policy === 'idempotent' || notSent,
-        delayMs: undefined,
-      };
+      const broken = new ConnectionError(`Could not reach ${options.baseUrl}${reason}`, {
+        ...context,
+        cause: redact.cause(error),
+      });
+      return failure(broken, spec.policy === 'idempotent' || notSent);
+    } finally {
+      combined.dispose();
+      timer.dispose();
     }
     const durationMs = Date.now() - started;
     hooks.onResponse?.({ ...info, status: response.status, durationMs });
@@ -120,26 +141,46 @@ export function createAttempt(apiKey: string, options: NormalizedOptions): Attem
       `${spec.method} ${info.url} -> ${response.status} in ${durationMs} ms (attempt ${info.attempt})`,
     );
 
+    const answered = `${spec.method} ${spec.path} answered ${response.status}`;
+    if (body.kind === 'too-large') {
+      const message = `Body larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB; not read`;
+      const issues = [{ code: 'too_big', path: [], message }];
+      // The next attempt would meet the same answer: not retried.
+      return failure(
+        new ResponseValidationError(`${answered} with a body larger than 10 MiB; not read`, {
+          ...context,
+          status: response.status,
+          issues,
+        }),
+        false,
+      );
+    }
+    const parsed = parseJson(body.text, redact);
+
     if (response.ok) {
       const result = parsed.ok ? spec.parse(parsed.body, response.status) : undefined;
       if (result?.success) return { kind: 'success', value: result.data };
-      const issues = result ? result.error.issues : [{ message: 'Body is not JSON' }];
-      const error = new ResponseValidationError(
-        `${spec.method} ${spec.path} answered ${response.status} with a body that does not match the interface`,
-        { status: response.status, issues },
-      );
-      return { kind: 'failure', error, retryable: false, delayMs: undefined };
+      const issues = result
+        ? toResponseIssues(result.error.issues, redact)
+        : [{ code: 'invalid_json', path: [], message: 'Body is not JSON' }];
+      const error = new ResponseValidationError(`${answered} with a body that does not match the interface`, {
+        ...context,
+        status: response.status,
+        issues,
+      });
+      return failure(error, false);
     }
 
     const delayMs = retryAfterMs(response.headers);
     const error = createApiError({
       status: response.status,
-      statusText: response.statusText,
-      headers: headersToObject(response.headers),
+      statusText: redact.text(response.statusText),
+      headers: headersToObject(response.headers, redact),
       body: parsed.ok ? parsed.body : undefined,
       isCheckout: spec.isCheckout === true,
       retryAfterSeconds: delayMs === undefined ? undefined : Math.ceil(delayMs / 1000),
+      context,
     });
-    return { kind: 'failure', error, retryable: shouldRetryStatus(response.status, spec.policy), delayMs };
+    return failure(error, shouldRetryStatus(response.status, spec.policy), delayMs);
   };
 }

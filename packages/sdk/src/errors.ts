@@ -3,6 +3,7 @@
 // No error ever holds the request, its headers or the API key.
 import type { ErrorDetail } from './schemas/error-body.js';
 import type { Job } from './schemas/job.js';
+import type { ResponseIssue } from './transport-types.js';
 
 export interface ErrorContext {
   /** How many HTTP attempts the call made before it gave up. */
@@ -113,13 +114,14 @@ export class JobFailedError extends ProfileArticlesError {
   }
 }
 
-/** A 2xx body that does not match the interface. `issues` are zod's. */
+/** A 2xx body that does not match the interface, or any body larger than 10 MiB. */
 export class ResponseValidationError extends ProfileArticlesError {
   override name = 'ResponseValidationError';
   readonly status: number;
-  readonly issues: readonly unknown[];
+  /** zod's issues (code, path, message), or one `invalid_json` / `too_big` issue. */
+  readonly issues: readonly ResponseIssue[];
 
-  constructor(message: string, init: ErrorContext & { status: number; issues: readonly unknown[] }) {
+  constructor(message: string, init: ErrorContext & { status: number; issues: readonly ResponseIssue[] }) {
     super(message, init);
     this.status = init.status;
     this.issues = init.issues;

@@ -5,6 +5,7 @@ import { createAttempt } from './attempt.js';
 import { RateLimitError, TimeoutError } from './errors.js';
 import type { NormalizedOptions, RequestInfo, RequestOptions } from './options.js';
 import { createClientPacer } from './pacing-client.js';
+import { createRedactor } from './redact.js';
 import { backoffDelayMs } from './retry.js';
 import { API_PREFIX } from './schemas/endpoints.js';
 import type { RequestSpec, Transport } from './transport-types.js';
@@ -13,7 +14,8 @@ export type { ParseResult, RequestSpec, Transport } from './transport-types.js';
 
 export function createTransport(apiKey: string, options: NormalizedOptions): Transport {
   const { hooks, logger } = options;
-  const attempt = createAttempt(apiKey, options);
+  const redact = createRedactor(apiKey);
+  const attempt = createAttempt(apiKey, options, redact);
   // Undefined unless the `pacing` option is on; then every attempt takes a slot of the window first.
   const pacer = createClientPacer(options, (spec) => request(spec));
 
@@ -22,17 +24,25 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
     const maxRetries = call.maxRetries ?? options.maxRetries;
     const timeoutMs = call.timeoutMs ?? options.timeoutMs;
     const deadlineAt = options.deadlineMs === undefined ? undefined : Date.now() + options.deadlineMs;
+    let attempts = 0;
     // An abort by the deadline rejects with this error; an abort by the caller with the caller's reason.
-    const deadlineError = () =>
-      new TimeoutError(`${spec.method} ${spec.path} ran past its deadline of ${options.deadlineMs} ms`, {
-        ...(spec.idempotencyKey === undefined ? {} : { idempotencyKey: spec.idempotencyKey }),
-      });
+    const deadlineError = (last?: Error) =>
+      new TimeoutError(
+        `${spec.method} ${spec.path} ran past its deadline of ${options.deadlineMs} ms` +
+          (last ? `; last error: ${last.message}` : ''),
+        {
+          attempts,
+          ...(spec.idempotencyKey === undefined ? {} : { idempotencyKey: spec.idempotencyKey }),
+          ...(last ? { cause: last } : {}),
+        },
+      );
     const deadline =
       deadlineAt === undefined ? undefined : timeoutSignal(deadlineAt - Date.now(), deadlineError);
     const { signal, dispose } = anySignal([call.signal, deadline?.signal]);
 
     try {
       for (let attemptNumber = 1; ; attemptNumber++) {
+        attempts = attemptNumber;
         const info: RequestInfo = {
           method: spec.method,
           url,
@@ -45,10 +55,9 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
         const outcome = await attempt(spec, info, signal, timeoutMs).finally(release);
         if (outcome.kind === 'success') return outcome.value;
 
+        // The attempt built its error whole: attempts and idempotency key included.
         const { error } = outcome;
         if (error instanceof RateLimitError) pacer?.rateLimited(outcome.delayMs);
-        error.attempts = attemptNumber;
-        if (spec.idempotencyKey !== undefined) error.idempotencyKey = spec.idempotencyKey;
         if (!outcome.retryable || attemptNumber > maxRetries) throw error;
 
         const delayMs = outcome.delayMs ?? backoffDelayMs(attemptNumber);
@@ -56,12 +65,7 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
           // The server asked for a longer wait than the caller allows: fail now, say how long.
           throw error;
         }
-        if (deadlineAt !== undefined && Date.now() + delayMs > deadlineAt) {
-          const timeout = deadlineError();
-          timeout.message += `; last error: ${error.message}`;
-          timeout.attempts = attemptNumber;
-          throw Object.assign(timeout, { cause: error });
-        }
+        if (deadlineAt !== undefined && Date.now() + delayMs > deadlineAt) throw deadlineError(error);
         hooks.onRetry?.({ ...info, delayMs, error });
         logger?.debug(`retrying ${spec.method} ${url} in ${Math.round(delayMs)} ms after: ${error.message}`);
         await sleep(delayMs, signal);
@@ -72,5 +76,5 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
     }
   }
 
-  return { request };
+  return { request, redact: redact.json };
 }

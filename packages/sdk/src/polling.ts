@@ -23,6 +23,8 @@ export interface PollDeps {
   intervalMs: number;
   /** The client's logger: a debug line for each wait. */
   logger?: Logger | undefined;
+  /** Keeps the API key out of the job a TimeoutError carries, should the server have echoed it. */
+  redact: (job: Job) => Job;
 }
 
 export async function pollUntilTerminal(
@@ -40,7 +42,7 @@ export async function pollUntilTerminal(
     () =>
       new TimeoutError(
         `Stopped waiting for job ${jobId} after ${timeoutMs} ms (last status: ${last?.status ?? 'unknown'}); the job goes on`,
-        last ? { job: last } : {},
+        last ? { job: deps.redact(last) } : {},
       ),
   );
   const combined = anySignal([options.signal, timeout.signal]);

@@ -2,10 +2,19 @@
 import type { RequestOptions } from './options.js';
 import type { RetryPolicy } from './retry.js';
 
+/** One reason a 2xx body does not match the interface: zod's issue, without the input it saw. */
+export interface ResponseIssue {
+  /** zod's issue code (`invalid_type`, `invalid_value`, …), or `invalid_json` / `too_big` for the body. */
+  readonly code: string;
+  /** Where in the body, such as `['job', 'status']`. */
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+}
+
 /** What `safeParse` of a zod schema returns, without tying this module to zod's types. */
 export type ParseResult<T> =
   | { success: true; data: T }
-  | { success: false; error: { issues: readonly unknown[] } };
+  | { success: false; error: { issues: readonly ResponseIssue[] } };
 
 export interface RequestSpec<T> {
   method: 'GET' | 'POST';
@@ -25,4 +34,6 @@ export interface RequestSpec<T> {
 
 export interface Transport {
   request<T>(spec: RequestSpec<T>, callOptions?: RequestOptions): Promise<T>;
+  /** Replaces the client's API key in server data (a Job) before it goes into an error. */
+  redact<T>(value: T): T;
 }

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AuthenticationError,
   BadRequestError,
@@ -16,22 +16,10 @@ import {
   ValidationError,
 } from '../src/index.js';
 import { rejectionOf } from './rejection.js';
-import { hang, JOB, reply, reset, scriptedServer } from './scripted-server.js';
+import { useScriptedServers } from './scripted-client.js';
+import { hang, JOB, reply, reset } from './scripted-server.js';
 
-const servers: Array<{ close: () => Promise<void> }> = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function setup(
-  steps: Parameters<typeof scriptedServer>[0],
-  options: ConstructorParameters<typeof ProfileArticles>[0] = {},
-) {
-  const server = await scriptedServer(steps);
-  servers.push(server);
-  const client = new ProfileArticles({ apiKey: 'sk-secret', baseUrl: server.url, ...options });
-  return { server, client };
-}
+const { setup } = useScriptedServers();
 
 describe('retries', () => {
   it('waits out Retry-After: 1 on 429, then succeeds', async () => {

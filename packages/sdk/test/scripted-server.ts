@@ -25,6 +25,46 @@ export const reset: Step = (_res, req) => req.socket.destroy();
 /** Never answers. */
 export const hang: Step = () => {};
 
+/** Sends 200 headers, then one byte of a never-ending body every `everyMs`. */
+export const trickle =
+  (everyMs = 50): Step =>
+  (res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('{');
+    const timer = setInterval(() => res.write(' '), everyMs);
+    res.on('close', () => clearInterval(timer));
+  };
+
+/**
+ * Streams a 200 JSON body of `totalBytes` (400 MB by default), honouring backpressure, and counts in
+ * `sent.bytes` what it managed to write: a client that stops reading stops the flow.
+ */
+export const huge =
+  (sent: { bytes: number }, options: { totalBytes?: number; contentLength?: boolean } = {}): Step =>
+  (res) => {
+    const total = options.totalBytes ?? 400 * 1024 * 1024;
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      ...(options.contentLength ? { 'content-length': String(total) } : {}),
+    });
+    const pump = () => {
+      while (sent.bytes < total && !res.destroyed) {
+        sent.bytes += chunk.length;
+        if (!res.write(chunk)) return void res.once('drain', pump);
+      }
+      res.end();
+    };
+    pump();
+  };
+
+/** Sends headers and half a body, then drops the connection. */
+export const resetMidBody: Step = (res, req) => {
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+  res.write('{"job_id": "');
+  setTimeout(() => req.socket.destroy(), 20);
+};
+
 export async function scriptedServer(steps: Step[]) {
   const received: Received[] = [];
   const server = createServer((req, res) => {

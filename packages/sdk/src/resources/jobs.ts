@@ -39,7 +39,7 @@ export class Jobs {
     if (opts.onPoll) opts.onPoll(started);
     const job = await pollUntilTerminal(started.job_id, this.#pollDeps(), opts, started);
     if (job.status === 'succeeded' && job.article) return job.article;
-    throw new JobFailedError(job);
+    throw new JobFailedError(this.#transport.redact(job));
   }
 
   #pollDeps(): PollDeps {
@@ -48,6 +48,7 @@ export class Jobs {
         this.#get(id, { signal }, waitingSince),
       intervalMs: this.#pollIntervalMs,
       logger: this.#logger,
+      redact: (job: Job) => this.#transport.redact(job),
     };
   }
 }
