@@ -2,7 +2,8 @@
 // the path filled in, and each answer parsed by the schema the table gives its status.
 // The resources are one line per method on top of this.
 import type * as z from 'zod/mini';
-import { ProfileArticlesError } from './errors.js';
+import { checkHeaderSafeKey } from './arguments.js';
+import { InvalidArgumentError } from './errors.js';
 import type { RequestOptions } from './options.js';
 import { type Endpoint, fillPath, responseSchema } from './schemas/endpoints.js';
 import type { ParseResult, RequestSpec, Transport } from './transport-types.js';
@@ -46,14 +47,19 @@ function check(name: string, schema: z.ZodMiniType, value: unknown): void {
   if (parsed.success) return;
   const issue = parsed.error.issues[0]!;
   const field = [name, ...issue.path.map(String)].join('.');
-  throw new ProfileArticlesError(`${field} ${describeIssue(issue)}, got ${JSON.stringify(value)}`);
+  throw new InvalidArgumentError(`${field} ${describeIssue(issue)}, got ${JSON.stringify(value)}`);
 }
 
 function parserFor<E extends Endpoint>(endpoint: E) {
   return (body: unknown, status: number): ParseResult<EndpointOutput<E>> => {
     const schema = responseSchema(endpoint, status);
     if (schema) return schema.safeParse(body) as ParseResult<EndpointOutput<E>>;
-    return { success: false, error: { issues: [{ message: `The interface lists no ${status} answer` }] } };
+    return {
+      success: false,
+      error: {
+        issues: [{ code: 'unlisted_status', path: [], message: `The interface lists no ${status} answer` }],
+      },
+    };
   };
 }
 
@@ -74,7 +80,12 @@ export function endpointRequest<E extends Endpoint>(
   const params = input.params ?? {};
   for (const [name, schema] of Object.entries(endpoint.pathParams)) check(name, schema, params[name]);
   if (endpoint.body) check('body', endpoint.body, input.body);
-  const needsKey = 'idempotency-key' in endpoint.headers;
+  const keySchema = endpoint.headers['idempotency-key'];
+  const needsKey = keySchema !== undefined;
+  if (needsKey && idempotencyKey !== undefined) {
+    check('idempotencyKey', keySchema, idempotencyKey);
+    checkHeaderSafeKey(idempotencyKey);
+  }
   return {
     method: endpoint.method,
     path: fillPath(endpoint, params),

@@ -25,6 +25,11 @@ export class ProfileArticlesError extends Error {
   }
 }
 
+/** An argument the SDK refuses before sending anything: a bad id, key, option or amount. */
+export class InvalidArgumentError extends ProfileArticlesError {
+  override name = 'InvalidArgumentError';
+}
+
 export interface ApiErrorInit extends ErrorContext {
   status: number;
   detail: ErrorDetail;

@@ -1,6 +1,7 @@
 // The one request function every call goes through: retries with Retry-After or backoff,
 // one idempotency key per call, timeouts and a deadline. Single attempts are in attempt.ts.
 import { anySignal, sleep, timeoutSignal } from './abort.js';
+import { checkCallOptions } from './arguments.js';
 import { createAttempt } from './attempt.js';
 import { RateLimitError, TimeoutError } from './errors.js';
 import type { NormalizedOptions, RequestInfo, RequestOptions } from './options.js';
@@ -20,6 +21,7 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
   const pacer = createClientPacer(options, (spec) => request(spec));
 
   async function request<T>(spec: RequestSpec<T>, call: RequestOptions = {}): Promise<T> {
+    checkCallOptions(call);
     const url = `${options.baseUrl}${API_PREFIX}${spec.path}`;
     const maxRetries = call.maxRetries ?? options.maxRetries;
     const timeoutMs = call.timeoutMs ?? options.timeoutMs;

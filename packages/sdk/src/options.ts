@@ -1,5 +1,6 @@
 // Client options: what users pass, and the fully filled shape the rest of the SDK reads.
-import { ProfileArticlesError } from './errors.js';
+import { checkApiKey, nonNegative } from './arguments.js';
+import { InvalidArgumentError, ProfileArticlesError } from './errors.js';
 import type { Pacing } from './pacing.js';
 import { API_PREFIX } from './schemas/endpoints.js';
 
@@ -100,18 +101,10 @@ function isBrowser(): boolean {
   return typeof g.window !== 'undefined' && typeof g.document !== 'undefined';
 }
 
-function nonNegative(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value < 0) {
-    throw new ProfileArticlesError(`${name} must be a non-negative number, got ${String(value)}`);
-  }
-  return value;
-}
-
 function normalizePacing(value: Pacing | undefined): Pacing {
   if (value === undefined || value === false || value === 'auto') return value ?? false;
   if (typeof value === 'number' && Number.isFinite(value) && value >= 1) return Math.floor(value);
-  throw new ProfileArticlesError(
+  throw new InvalidArgumentError(
     `pacing must be 'auto', false or a number of requests per minute (1 or more), got ${String(value)}`,
   );
 }
@@ -122,10 +115,17 @@ export function normalizeBaseUrl(raw: string): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new ProfileArticlesError(`baseUrl is not a valid URL: "${raw}"`);
+    // A malformed URL may still hold a password: echo it only when it cannot.
+    const shown = raw.includes('@') ? '' : `: "${raw}"`;
+    throw new InvalidArgumentError(`baseUrl is not a valid URL${shown}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ProfileArticlesError(`baseUrl must be http or https, got "${url.protocol}"`);
+    throw new InvalidArgumentError(`baseUrl must be http or https, got "${url.protocol}"`);
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new InvalidArgumentError(
+      'baseUrl must not contain credentials (user:password@): the API key is the only credential sent.',
+    );
   }
   return url.href.replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX}$`), '');
 }
@@ -139,11 +139,12 @@ export function normalizeOptions(options: ClientOptions): { apiKey: string; opti
   }
   const apiKey = options.apiKey ?? readEnv('PROFILE_ARTICLES_API_KEY');
   if (!apiKey) {
-    throw new ProfileArticlesError('Missing API key: pass { apiKey } or set PROFILE_ARTICLES_API_KEY.');
+    throw new InvalidArgumentError('Missing API key: pass { apiKey } or set PROFILE_ARTICLES_API_KEY.');
   }
+  checkApiKey(apiKey);
   const baseUrl = options.baseUrl ?? readEnv('PROFILE_ARTICLES_BASE_URL');
   if (!baseUrl) {
-    throw new ProfileArticlesError(
+    throw new InvalidArgumentError(
       'Missing API origin: pass { baseUrl } or set PROFILE_ARTICLES_BASE_URL (your operator supplies it).',
     );
   }

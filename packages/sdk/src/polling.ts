@@ -1,6 +1,7 @@
 // Polls a job until it ends: waits between polls, honours Retry-After, and stops at once
 // on abort or timeout. Stopping to wait never cancels the job on the server.
 import { anySignal, sleep, timeoutSignal } from './abort.js';
+import { nonNegative } from './arguments.js';
 import { RateLimitError, TimeoutError } from './errors.js';
 import type { Logger } from './options.js';
 import { isTerminalStatus, type Job } from './schemas/job.js';
@@ -33,8 +34,8 @@ export async function pollUntilTerminal(
   options: WaitOptions = {},
   first?: Job,
 ): Promise<Job> {
-  const intervalMs = options.intervalMs ?? deps.intervalMs;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
+  const intervalMs = nonNegative('intervalMs', options.intervalMs, deps.intervalMs);
+  const timeoutMs = nonNegative('timeoutMs', options.timeoutMs, DEFAULT_WAIT_TIMEOUT_MS);
   let last: Job | undefined = first;
   const waitingSince = Date.now();
   const timeout = timeoutSignal(
