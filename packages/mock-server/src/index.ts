@@ -13,6 +13,13 @@ export {
   parseConfigText,
 } from './config.js';
 export { DEFAULT_HOST, DEFAULT_PORT, type MockServer, type StartOptions, startMockServer } from './node.js';
+export {
+  FAULT_KINDS,
+  FAULT_ROUTES,
+  type FaultKind,
+  type FaultRoute,
+  type FaultsConfig,
+} from './rules/faults.js';
 export type { JournalEntry } from './rules/journal.js';
 export type { LedgerEntry } from './rules/ledger.js';
 export { parsePort, type RunMockOptions, runMockCommand } from './run.js';

@@ -32,6 +32,8 @@ export function statsReport(state: MockState, now: number) {
   const rate = state.rateLimiter.sizes();
   return {
     now: iso(now),
+    /** /api/v1 requests answered since the start or the last reset. */
+    requests: state.journal.log.total,
     sizes: {
       journal: state.journal.log.size,
       journalCapacity: state.journal.log.capacity,

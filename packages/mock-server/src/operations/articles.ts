@@ -66,6 +66,7 @@ function startJob(
   ctx: OperationContext,
   profileId: string,
   kind: JobKind,
+  idempotencyKey: string,
 ): { outcome: Outcome; stored?: StoredOutcome } {
   const { state, account, now } = ctx;
   if (state.jobs.activeFor(profileId)) return { outcome: fail(409, ACTIVE_JOB) };
@@ -74,6 +75,7 @@ function startJob(
     accountId: account.id,
     profileId,
     kind,
+    idempotencyKey,
     credits: price,
     queuedTimeoutMs: account.pricing.queued_timeout_minutes * 60_000,
     at: now,
@@ -91,7 +93,7 @@ export function generateArticle(ctx: OperationContext, profileId: string, key: s
       return { outcome, stored: { kind: 'read', response: outcome.body as ReadResponse } };
     }
     if (profileBehaviour(profileId) === 'notfound') return { outcome: fail(404, 'Profile not found') };
-    return startJob(ctx, profileId, 'generate');
+    return startJob(ctx, profileId, 'generate', key);
   });
 }
 
@@ -99,6 +101,6 @@ export function generateArticle(ctx: OperationContext, profileId: string, key: s
 export function updateArticle(ctx: OperationContext, profileId: string, key: string): Outcome {
   return withIdempotency(ctx, key, 'update', profileId, () => {
     if (!ctx.state.articles.get(profileId)) return { outcome: fail(404, NO_ARTICLE) };
-    return startJob(ctx, profileId, 'update');
+    return startJob(ctx, profileId, 'update', key);
   });
 }

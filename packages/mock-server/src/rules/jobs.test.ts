@@ -12,7 +12,15 @@ function setup(times = { queuedMs: 10, runningMs: 20 }) {
   const articles = createArticles(newId);
   const jobs = createJobs({ scheduler, ledger, articles, times, newId });
   const start = (profileId: string, at = 0) =>
-    jobs.start({ accountId: 'a', profileId, kind: 'generate', credits: 100, queuedTimeoutMs: 1000, at })!;
+    jobs.start({
+      accountId: 'a',
+      profileId,
+      kind: 'generate',
+      idempotencyKey: `k-${profileId}`,
+      credits: 100,
+      queuedTimeoutMs: 1000,
+      at,
+    })!;
   return { scheduler, ledger, articles, jobs, start };
 }
 

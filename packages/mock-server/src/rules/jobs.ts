@@ -12,6 +12,8 @@ export interface JobRecord {
   job: Job;
   accountId: string;
   kind: JobKind;
+  /** The key of the request that started it: proofs check that no key started two jobs. */
+  idempotencyKey: string;
 }
 
 export interface JobTimes {
@@ -23,6 +25,7 @@ export interface StartJob {
   accountId: string;
   profileId: string;
   kind: JobKind;
+  idempotencyKey: string;
   credits: number;
   queuedTimeoutMs: number;
   at: number;
@@ -98,7 +101,7 @@ export function createJobs(deps: JobsDeps): Jobs {
       return activeByProfile.size;
     },
     all: () => byId.values(),
-    start({ accountId, profileId, kind, credits, queuedTimeoutMs, at }) {
+    start({ accountId, profileId, kind, idempotencyKey, credits, queuedTimeoutMs, at }) {
       // Checked before an id is made, so a refused start leaves the id sequence as it was.
       if (ledger.balance(accountId) < credits) return undefined;
       const job: Job = {
@@ -110,7 +113,7 @@ export function createJobs(deps: JobsDeps): Jobs {
         error: null,
       };
       ledger.take(accountId, credits, 'reservation', meta(job, kind), at);
-      const record: JobRecord = { job, accountId, kind };
+      const record: JobRecord = { job, accountId, kind, idempotencyKey };
       byId.set(job.job_id, record);
       activeByProfile.set(profileId, record);
 

@@ -1,0 +1,385 @@
+// Property-based tests over the service core (in process, fixed clock, seeded ids): random
+// sequences of every operation, every HTTP method on every route, odd Unicode ids, clock
+// moves to the edges, payments and faults. After each step the invariants below must hold;
+// a failure prints the shrunk sequence. FUZZ_RUNS raises the number of sequences (`pnpm fuzz`).
+import { createMockService, type MockConfig } from '@profile-articles/mock-server';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
+const T0 = Date.parse('2026-01-01T00:00:00Z');
+const QUEUED_MS = 1000;
+const RUNNING_MS = 2000;
+const QUEUED_TIMEOUT_MS = 30 * 60_000;
+
+const CONFIG: MockConfig = {
+  accounts: [
+    { id: 'a', apiKeys: ['key-a'], credits: 400 },
+    { id: 'b', apiKeys: ['key-b'], credits: 150, pricing: { requests_per_minute: 8 } },
+  ],
+  jobs: { queuedMs: QUEUED_MS, runningMs: RUNNING_MS },
+  payments: 'enabled',
+};
+
+const ODD_IDS = [
+  'ada',
+  'fail-x',
+  'stuck-y',
+  'notfound-z',
+  '.',
+  '..',
+  '%',
+  '%2e',
+  '%2E%2E',
+  '%zz',
+  '100%',
+  '\ud800',
+  'a\udc00b',
+  '\udbff\udfff',
+  '😀',
+  'e\u0301',
+  'Ａ',
+  'a/b',
+  'a?b',
+  'a#b',
+  ' ',
+  '',
+  '\u0000',
+  '\u202e',
+  'x'.repeat(200),
+  'x'.repeat(201),
+  '😀'.repeat(200),
+  '😀'.repeat(201),
+];
+const idArb = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...ODD_IDS) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 8 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 8 }) },
+);
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+const ROUTES = [
+  '/api/v1/articles',
+  '/api/v1/articles/{id}',
+  '/api/v1/articles/{id}/update',
+  '/api/v1/jobs/{job}',
+  '/api/v1/credits',
+  '/api/v1/credits/checkout',
+  '/_mock/clock/advance',
+  '/_mock/checkout/{session}/complete',
+  '/_mock/requests',
+  '/_mock/ledger',
+  '/_mock/stats',
+  '/_mock/faults',
+  '/_mock/reset',
+  '/checkout/{session}',
+  '/checkout/{session}/pay',
+  '/',
+  '/api/v1',
+  '/api/v1/nothing',
+] as const;
+const CLOCK_EDGES = [
+  0,
+  1,
+  999,
+  1000,
+  2999,
+  3000,
+  59_999,
+  60_000,
+  QUEUED_TIMEOUT_MS,
+  24 * 3600_000,
+  24 * 3600_000 + 1,
+];
+
+const bodyArb = fc.oneof(
+  idArb.map((profile_id) => ({ json: { profile_id } })),
+  fc.integer({ min: -5, max: 100_000 }).map((credits) => ({ json: { credits } })),
+  fc.jsonValue({ maxDepth: 3 }).map((json) => ({ json })),
+  fc.constantFrom('', '{', 'null', '{"profile_id":"\\ud800"}', '{"credits":"10"}').map((raw) => ({ raw })),
+  fc.constant({}),
+);
+
+type Step =
+  | {
+      op: 'http';
+      method: (typeof METHODS)[number];
+      route: (typeof ROUTES)[number];
+      id: string;
+      known: number;
+      key: string | null;
+      idem: string | null;
+      encode: boolean;
+      body: { json?: unknown; raw?: string };
+    }
+  | { op: 'generate' | 'update' | 'read'; profile: string; key: string; idem: string }
+  | { op: 'advance'; ms: number }
+  | { op: 'buy'; key: string; credits: number }
+  | { op: 'pay'; known: number }
+  | { op: 'faults'; rules: Array<{ kind: string; probability: number }> }
+  | { op: 'no-faults' };
+
+const keyArb = fc.constantFrom('key-a', 'key-b');
+const idemArb = fc.oneof(
+  fc.constantFrom('k1', 'k2', 'k3', 'k4'),
+  fc.constantFrom('', 'x'.repeat(201), '\u00e9', ' k'),
+);
+const stepArb: fc.Arbitrary<Step> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant('http' as const),
+      method: fc.constantFrom(...METHODS),
+      route: fc.constantFrom(...ROUTES),
+      id: idArb,
+      known: fc.nat(20),
+      key: fc.constantFrom('key-a', 'key-b', 'wrong', null),
+      idem: fc.option(idemArb),
+      encode: fc.boolean(),
+      body: bodyArb,
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constantFrom('generate' as const, 'update' as const, 'read' as const),
+      profile: fc.constantFrom('ada', 'grace', 'fail-x', 'stuck-y', 'notfound-z', 'ḁ😀'),
+      key: keyArb,
+      idem: fc.constantFrom('k1', 'k2', 'k3', 'k4', 'k5'),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('advance' as const),
+      ms: fc.oneof(
+        fc.constantFrom(...CLOCK_EDGES),
+        fc.integer({ min: 0, max: 5000 }),
+        fc.constantFrom(8.64e15 - T0, 8.64e15 - T0 + 1, Number.MAX_SAFE_INTEGER),
+      ),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('buy' as const),
+      key: keyArb,
+      credits: fc.integer({ min: 1, max: 300 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('pay' as const), known: fc.nat(20) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('faults' as const),
+      rules: fc.array(
+        fc.record({
+          kind: fc.constantFrom('fail', 'lost', 'reset', 'rate-limit', 'latency'),
+          probability: fc.constantFrom(0.1, 0.2),
+        }),
+        { maxLength: 3 },
+      ),
+    }),
+  },
+  { weight: 1, arbitrary: fc.constant({ op: 'no-faults' as const }) },
+);
+
+/** Runs one sequence, checking every invariant after each step. */
+async function runSequence(steps: Step[]): Promise<void> {
+  let n = 0;
+  const errors: unknown[] = [];
+  const service = createMockService(CONFIG, {
+    now: () => T0,
+    newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
+    onError: (error) => errors.push(error),
+  });
+  const sessions: string[] = [];
+  const snapshots = new Map<string, string>();
+  const jobIds = () => [...service.state().jobs.all()].map((r) => r.job.job_id);
+
+  const send = async (
+    method: string,
+    path: string,
+    init: { key?: string | null; idem?: string | null; json?: unknown; raw?: string } = {},
+  ) => {
+    const headers = new Headers();
+    if (init.key) headers.set('authorization', `Bearer ${init.key}`);
+    // Headers refuse some values (a lone surrogate, a NUL): such a request cannot be sent at all.
+    try {
+      if (init.idem !== undefined && init.idem !== null) headers.set('idempotency-key', init.idem);
+    } catch {
+      return undefined;
+    }
+    let body: string | undefined;
+    if (init.json !== undefined) body = JSON.stringify(init.json);
+    else if (init.raw !== undefined) body = init.raw;
+    if (body !== undefined && method !== 'GET' && method !== 'HEAD')
+      headers.set('content-type', 'application/json');
+    else body = undefined;
+    const request = new Request(`http://mock.test${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+    });
+    const response = await service.handle(request);
+    const text = response.type === 'error' ? '' : await response.text();
+    return { status: response.status, text, type: response.type };
+  };
+
+  const fingerprint = () => {
+    const state = service.state();
+    return JSON.stringify({
+      ledger: state.ledger.log.total,
+      balances: state.ledger.accountIds().map((id) => state.ledger.balance(id)),
+      jobs: [...state.jobs.all()].map((r) => [r.job.job_id, r.job.status, r.job.credits_charged]),
+      idempotency: state.idempotency.size,
+      checkouts: state.checkouts.size,
+      articles: state.articles.size,
+    });
+  };
+
+  // Every sequence starts with one published article, so reads, updates and their
+  // neighbours (HEAD, OPTIONS…) meet an article from the first step.
+  await send('POST', '/api/v1/articles', { key: 'key-a', idem: 'setup', json: { profile_id: 'ada' } });
+  service.advanceClock(QUEUED_MS + RUNNING_MS);
+
+  for (const [index, step] of steps.entries()) {
+    const where = `step ${index} ${JSON.stringify(step)}`;
+    service.now(); // due events first, so the fingerprint sees what the request will see
+    const before = fingerprint();
+    const faultsBefore = service.state().faults.counts();
+    let answer: Awaited<ReturnType<typeof send>>;
+    const pathId = (raw: string, encode: boolean) => {
+      if (!encode) return raw;
+      try {
+        return encodeURIComponent(raw);
+      } catch {
+        return raw;
+      }
+    };
+    switch (step.op) {
+      case 'http': {
+        const known = (list: string[]) => list[step.known % Math.max(1, list.length)] ?? step.id;
+        // Half the time a profile that has an article, so reads and updates can succeed.
+        const published = [...service.state().jobs.all()]
+          .filter((r) => r.job.status === 'succeeded')
+          .map((r) => encodeURIComponent(r.job.profile_id));
+        const path = step.route
+          .replace('{id}', step.known % 2 ? known(published) : pathId(step.id, step.encode))
+          .replace('{job}', step.known % 3 === 0 ? pathId(step.id, step.encode) : known(jobIds()))
+          .replace('{session}', step.known % 3 === 0 ? pathId(step.id, step.encode) : known(sessions));
+        answer = await send(step.method, path, { key: step.key, idem: step.idem, ...step.body });
+        if (answer && path === '/_mock/reset' && answer.status === 200) snapshots.clear();
+        break;
+      }
+      case 'generate':
+        answer = await send('POST', '/api/v1/articles', {
+          key: step.key,
+          idem: step.idem,
+          json: { profile_id: step.profile },
+        });
+        break;
+      case 'update':
+        answer = await send('POST', `/api/v1/articles/${encodeURIComponent(step.profile)}/update`, {
+          key: step.key,
+          idem: step.idem,
+        });
+        break;
+      case 'read':
+        answer = await send('GET', `/api/v1/articles/${encodeURIComponent(step.profile)}`, { key: step.key });
+        break;
+      case 'advance':
+        answer = await send('POST', '/_mock/clock/advance', { json: { ms: step.ms } });
+        break;
+      case 'buy':
+        answer = await send('POST', '/api/v1/credits/checkout', {
+          key: step.key,
+          json: { credits: step.credits },
+        });
+        if (answer?.status === 200) sessions.push(JSON.parse(answer.text).session_id);
+        break;
+      case 'pay':
+        answer = await send(
+          'POST',
+          `/_mock/checkout/${sessions[step.known % Math.max(1, sessions.length)] ?? 'cs_none'}/complete`,
+        );
+        break;
+      case 'faults':
+        answer = await send('PUT', '/_mock/faults', {
+          json: { seed: index, rules: step.rules.map((r) => ({ ...r, latencyMs: 0 })) },
+        });
+        break;
+      case 'no-faults':
+        answer = await send('DELETE', '/_mock/faults');
+        break;
+    }
+    if (!answer) continue;
+
+    // Which fault the request met, from the mock's own counts (a HEAD answer has no body).
+    const faultsAfter = service.state().faults.counts();
+    const met = (kind: keyof typeof faultsAfter) => faultsAfter[kind] > faultsBefore[kind];
+    const injected = met('fail') || met('lost') || met('reset') || met('rate-limit');
+    // No 5xx but injected faults; no error inside the mock, even one it contained.
+    if (answer.status >= 500)
+      expect(injected, `${where}: ${answer.status} ${answer.text.slice(0, 300)}`).toBe(true);
+    expect(errors, where).toEqual([]);
+    // A refused request changes nothing (a lost or reset answer took effect on purpose).
+    const tookEffect = met('lost') || met('reset');
+    if (answer.status >= 400 && !tookEffect)
+      expect(fingerprint(), `${where}: refused, yet state changed`).toBe(before);
+    // A safe method never moves money (HEAD and OPTIONS; GET only reads an article for a credit).
+    if (step.op === 'http' && (step.method === 'HEAD' || step.method === 'OPTIONS') && !tookEffect)
+      expect(fingerprint(), `${where}: a safe method changed state`).toBe(before);
+
+    const state = service.state();
+    const now = service.now();
+    const entries = state.ledger.entries();
+    for (const accountId of state.ledger.accountIds()) {
+      const totals = state.ledger.totals(accountId);
+      expect(totals.balance, where).toBeGreaterThanOrEqual(0);
+      expect(
+        totals.opening + totals.purchased - totals.reserved + totals.refunded - totals.readCharges,
+        where,
+      ).toBe(totals.balance);
+      const moves = entries.filter((e) => e.accountId === accountId).reduce((sum, e) => sum + e.delta, 0);
+      expect(totals.opening + moves, `${where}: the ledger's entries explain ${accountId}'s balance`).toBe(
+        totals.balance,
+      );
+    }
+    const activeByProfile = new Map<string, number>();
+    for (const record of state.jobs.all()) {
+      const { job } = record;
+      if (job.status === 'queued' || job.status === 'running') {
+        activeByProfile.set(job.profile_id, (activeByProfile.get(job.profile_id) ?? 0) + 1);
+        const reserved = entries.find((e) => e.kind === 'reservation' && e.jobId === job.job_id)!;
+        expect(now - reserved.at, `${where}: ${job.job_id} active too long`).toBeLessThanOrEqual(
+          QUEUED_TIMEOUT_MS + RUNNING_MS,
+        );
+      }
+      if (job.status === 'succeeded') {
+        const snapshot = JSON.stringify(job);
+        const seen = snapshots.get(job.job_id);
+        if (seen === undefined) snapshots.set(job.job_id, snapshot);
+        else expect(snapshot, `${where}: ${job.job_id}'s snapshot changed`).toBe(seen);
+      }
+    }
+    for (const [profile, count] of activeByProfile) expect(count, `${where}: ${profile}`).toBe(1);
+    expect(state.jobs.activeCount, where).toBe(activeByProfile.size);
+  }
+}
+
+describe('the service core under random sequences', () => {
+  it(
+    `keeps every invariant over ${RUNS} sequences`,
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 30 }), (steps) => runSequence(steps)),
+        {
+          numRuns: RUNS,
+          verbose: 1,
+          ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}),
+        },
+      );
+    },
+    60_000 + RUNS * 100,
+  );
+});
