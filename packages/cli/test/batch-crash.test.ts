@@ -114,6 +114,28 @@ describe('batch after kill -9', () => {
     }
   }, 60_000);
 
+  it('Ctrl-C exits 130 with the command to resume; the rerun finishes without paying twice', async () => {
+    const ids = Array.from({ length: 8 }, (_, i) => `sigint-${i}`);
+    const dir = workDir(ids);
+    const args = ['generate', '--from', 'list.txt', '--concurrency', '2', '--json', '--yes'];
+    const run = spawnBatch(args, envFor(mock, KEY, dir), dir);
+    const deadline = Date.now() + 10_000;
+    while (!run.events().some((e) => e.event === 'finished') && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    run.signal('SIGINT');
+    expect(await run.code).toBe(130);
+    const summary = run.events().at(-1)!;
+    expect(summary).toMatchObject({ event: 'summary', stopped: 'interrupted', exit_code: 130 });
+    expect(summary.left).toBeGreaterThan(0);
+    expect(summary.resume).toContain('batch generate --from list.txt --state');
+
+    const rerun = spawnBatch(args, envFor(mock, KEY, dir), dir);
+    expect(await rerun.code).toBe(0);
+    const ledger = await ledgerFor(mock, 'crash');
+    for (const id of ids) expect([id, ledger.kept.get(id)]).toEqual([id, 1]);
+    expect(rerun.events().at(-1)!.credits_charged_total).toBe(800);
+  });
+
   it('a torn last line is cut off; a live run holds the lock', async () => {
     const dir = workDir(['torn-1']);
     const state = join(dir, 'list.generate.state.jsonl');

@@ -95,6 +95,7 @@ export interface Spawned {
   stdout: () => string;
   stderr: () => string;
   kill: () => void;
+  signal: (name: NodeJS.Signals) => void;
   /** JSON events seen so far on stdout. */
   events: () => Array<Record<string, any>>;
 }
@@ -119,6 +120,7 @@ export function spawnBatch(args: string[], env: Record<string, string>, cwd: str
     stdout: () => stdout,
     stderr: () => stderr,
     kill: () => child.kill('SIGKILL'),
+    signal: (name) => child.kill(name),
     events: () =>
       stdout
         .split('\n')

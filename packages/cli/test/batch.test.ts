@@ -1,5 +1,5 @@
 // batch over HTTP against the mock: pacing, the ledger, the budget and crash safety.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ProfileArticles } from '@profile-articles/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,6 +123,77 @@ describe('batch generate', () => {
     expect(summary).toMatchObject({ succeeded: 2, left: 3, stopped: 'budget', credits_charged: 200 });
     expect((await ledgerFor(mock, 'small')).spent).toBe(200);
     expect(summary.resume).toContain('--max-credits 250');
+  });
+
+  it('a 409 for an active job is retried with the same key; one for a key used elsewhere is recorded at once', async () => {
+    // Another client holds an active job for stuck-busy (a stuck- job stays queued until the queued timeout).
+    const other = new ProfileArticles({ apiKey: KEYS.seed, baseUrl: mock.server.url });
+    await other.articles.generate('stuck-busy');
+    await other.articles.generate('taken-a', { idempotencyKey: 'shared-key' });
+    const dir = workDir(['stuck-busy', 'taken-b']);
+    // taken-b was started by an earlier run with a key that is now another profile's: replayed, it is a 409.
+    writeFileSync(
+      join(dir, 'list.generate.state.jsonl'),
+      `${JSON.stringify({ type: 'batch', operation: 'generate', at: 'x' })}\n${JSON.stringify({ type: 'send', profile_id: 'taken-b', idempotency_key: 'shared-key', at: 'x' })}\n`,
+    );
+    const batch = spawnBatch(
+      ['generate', '--from', 'list.txt', '--json', '--yes'],
+      envFor(mock, KEYS.seed, dir),
+      dir,
+    );
+    // Once the first 409 for stuck-busy is in, the other job times out: the retry then starts a job (stuck too, then cancelled).
+    let moves = 0;
+    const watcher = setInterval(() => {
+      const conflicts = mock.service
+        .journal()
+        .filter((e) => e.status === 409 && e.accountId === 'seed').length;
+      const state = readFileSync(join(dir, 'list.generate.state.jsonl'), 'utf8');
+      if (
+        (moves === 0 && conflicts >= 2) ||
+        (moves === 1 && state.includes('"type":"job","profile_id":"stuck-busy"'))
+      ) {
+        moves++;
+        mock.service.advanceClock(31 * 60_000);
+      }
+    }, 50);
+    const code = await batch.code;
+    clearInterval(watcher);
+    expect(code).toBe(3);
+    const ends = Object.fromEntries(
+      batch
+        .events()
+        .filter((e) => e.event === 'failed')
+        .map((e) => [e.profile_id, e.status]),
+    );
+    expect(ends).toEqual({ 'taken-b': 'conflict', 'stuck-busy': 'cancelled' });
+    const keys = readFileSync(join(dir, 'list.generate.state.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('"send","profile_id":"stuck-busy"'));
+    expect(keys).toHaveLength(1);
+  }, 30_000);
+
+  it('batch read and batch update charge their own prices', async () => {
+    const seed = new ProfileArticles({ apiKey: KEYS.seed, baseUrl: mock.server.url, pollIntervalMs: 50 });
+    await Promise.all(['made-0', 'made-1'].map((id) => seed.articles.generateAndWait(id)));
+    const dir = workDir(['made-0', 'made-1', 'never-made']);
+    const read = spawnBatch(
+      ['read', '--from', 'list.txt', '--json', '--yes'],
+      envFor(mock, KEYS.small, dir),
+      dir,
+    );
+    expect(await read.code).toBe(3);
+    expect(read.events().at(-1)).toMatchObject({ succeeded: 2, credits_charged: 2 });
+    const update = spawnBatch(
+      ['update', '--from', 'list.txt', '--json', '--yes'],
+      envFor(mock, KEYS.small, dir),
+      dir,
+    );
+    expect(await update.code).toBe(3);
+    const summary = update.events().at(-1)!;
+    expect(summary).toMatchObject({ succeeded: 2, credits_charged: 200 });
+    expect(summary.failed).toEqual([
+      expect.objectContaining({ profile_id: 'never-made', status: 'not_found' }),
+    ]);
   });
 
   it('--out writes <name>.json and <name>.md; a second run skips what finished', async () => {

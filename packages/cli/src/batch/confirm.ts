@@ -1,8 +1,9 @@
 // "Start? [y/N]" on the terminal. The answer is read from the terminal itself (/dev/tty), not
 // from stdin, so a list piped in on stdin (`cat ids | profile-articles batch generate --from -`)
 // can still be confirmed by the person at the keyboard.
-import { createReadStream, openSync } from 'node:fs';
+import { openSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { ReadStream } from 'node:tty';
 import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import type { Io } from '../io.js';
@@ -10,7 +11,9 @@ import type { Io } from '../io.js';
 function terminalInput(io: Io): NodeJS.ReadableStream | undefined {
   if (io.stdin.isTTY) return io.stdin;
   try {
-    return createReadStream('', { fd: openSync('/dev/tty', 'r') });
+    // A tty.ReadStream, not an fs one: an fs read of a terminal blocks a worker thread until a
+    // key is pressed, and would keep the process alive after the batch has finished.
+    return new ReadStream(openSync('/dev/tty', 'r'));
   } catch {
     return undefined;
   }

@@ -1,0 +1,64 @@
+// batch as a person sees it in a terminal (tmux): the list piped in on stdin, the confirmation
+// answered on the keyboard, then one live progress line.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BatchMock, startBatchMock, workDir } from './batch-helpers.js';
+import { BIN } from './helpers.js';
+
+const KEY = 'pa_test_TTYKEY_01234567890';
+const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+let mock: BatchMock;
+
+beforeAll(async () => {
+  mock = await startBatchMock({
+    accounts: [{ id: 'tty', apiKeys: [KEY], credits: 10_000 }],
+    jobs: { queuedMs: 500, runningMs: 1500 },
+  });
+});
+afterAll(() => mock.server.close());
+
+describe('batch on a terminal', () => {
+  it.runIf(hasTmux)(
+    'asks on the terminal though the list comes from stdin, then shows one progress line',
+    async () => {
+      const dir = workDir(['tty-a', 'tty-b', 'tty-c']);
+      const script = join(dir, 'run.sh');
+      const env = `PROFILE_ARTICLES_API_KEY=${KEY} PROFILE_ARTICLES_BASE_URL=${mock.server.url} PROFILE_ARTICLES_POLL_INTERVAL=0.2 PROFILE_ARTICLES_CONFIG_DIR=${join(dir, 'config')}`;
+      writeFileSync(
+        script,
+        `cd ${dir}\ncat list.txt | env -u CI ${env} ${process.execPath} ${BIN} batch generate --from - --state s.jsonl\necho EXIT=$?\nsleep 30\n`,
+      );
+      const session = `pa-batch-${process.pid}`;
+      execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', '150', '-y', '30', `sh ${script}`]);
+      const capture = () => execFileSync('tmux', ['capture-pane', '-p', '-t', session], { encoding: 'utf8' });
+      const screens: string[] = [];
+      const waitFor = async (pattern: RegExp) => {
+        const deadline = Date.now() + 15_000;
+        for (;;) {
+          const screen = capture();
+          screens.push(screen);
+          if (pattern.test(screen) || Date.now() > deadline) return screen;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      };
+      try {
+        const asked = await waitFor(/Start\? \[y\/N\]/);
+        expect(asked).toMatch(/3 profiles \(3 new.*Worst case 300 credits \(3 × 100\); balance 10000/s);
+        execFileSync('tmux', ['send-keys', '-t', session, 'y', 'Enter']);
+        const last = await waitFor(/EXIT=/);
+        expect(last).toContain('EXIT=0');
+        expect(last).toMatch(/generate: 3 succeeded, 0 failed, 0 skipped, 0 left; 300 credits charged/);
+      } finally {
+        spawnSync('tmux', ['kill-session', '-t', session]);
+      }
+      const progress = screens.filter((s) =>
+        /done \d+ · running \d+ · failed 0 · left \d+ · \d+ credits · [\d.]+\/min/.test(s),
+      );
+      expect(progress.length).toBeGreaterThan(0);
+      expect(progress.some((s) => /running [1-3]/.test(s))).toBe(true);
+    },
+    30_000,
+  );
+});
