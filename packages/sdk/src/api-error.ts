@@ -1,7 +1,6 @@
 // Turns a non-2xx answer into the matching typed error.
 import {
   ApiError,
-  type ApiErrorInit,
   AuthenticationError,
   BadRequestError,
   CheckoutUnavailableError,
@@ -12,11 +11,13 @@ import {
   PaymentsNotConfiguredError,
   RateLimitError,
   ServerError,
+  type StatusErrorInit,
   ValidationError,
 } from './errors.js';
 import { ErrorBodySchema, type ErrorDetail } from './schemas/error-body.js';
 
-type ApiErrorClass = new (message: string, init: ApiErrorInit) => ApiError;
+/** The classes whose status is fixed; 429 and checkout's 502/503 are picked below. */
+type ApiErrorClass = new (message: string, init: StatusErrorInit) => ApiError;
 
 const CLASS_BY_STATUS: Record<number, ApiErrorClass> = {
   400: BadRequestError,
@@ -77,12 +78,15 @@ export function createApiError(source: ApiErrorSource): ApiError {
   const message = isRedirect
     ? redirectMessage(status, headers)
     : `${status} ${describeDetail(detail)}${hint ? ` ${hint}` : ''}`;
-  const init: ApiErrorInit = { ...source.context, status, detail, headers };
+  const init: StatusErrorInit = { ...source.context, detail, headers };
 
   if (status === 429)
     return new RateLimitError(message, { ...init, retryAfterSeconds: source.retryAfterSeconds });
   if (isCheckout && status === 502) return new CheckoutUnavailableError(message, init);
   if (isCheckout && status === 503) return new PaymentsNotConfiguredError(message, init);
-  const ErrorClass = CLASS_BY_STATUS[status] ?? (status >= 500 ? ServerError : ApiError);
-  return new ErrorClass(message, init);
+  const ErrorClass = CLASS_BY_STATUS[status];
+  if (ErrorClass) return new ErrorClass(message, init);
+  return status >= 500
+    ? new ServerError(message, { ...init, status })
+    : new ApiError(message, { ...init, status });
 }

@@ -18,3 +18,4 @@ export { type AndWaitOptions, type GenerateResponse, isJob } from './resources/a
 export type { Credits } from './resources/credits.js';
 export type { Jobs } from './resources/jobs.js';
 export * from './schemas/index.js';
+export type { ResponseIssue } from './transport-types.js';
