@@ -11,7 +11,7 @@ import {
   ResponseValidationError,
   TimeoutError,
 } from './errors.js';
-import type { NormalizedOptions, RequestInfo } from './options.js';
+import type { AttemptInfo, NormalizedOptions } from './options.js';
 import { type BodyRead, MAX_BODY_BYTES, readBody } from './read-body.js';
 import type { Redactor } from './redact.js';
 import { retryAfterMs, shouldRetryStatus } from './retry.js';
@@ -65,7 +65,7 @@ export type AttemptOutcome<T> =
 
 export type Attempt = <T>(
   spec: RequestSpec<T>,
-  info: RequestInfo,
+  info: AttemptInfo,
   signal: AbortSignal | undefined,
   timeoutMs: number,
 ) => Promise<AttemptOutcome<T>>;
@@ -79,7 +79,7 @@ export function createAttempt(apiKey: string, options: NormalizedOptions, redact
 
   return async function attempt<T>(
     spec: RequestSpec<T>,
-    info: RequestInfo,
+    info: AttemptInfo,
     signal: AbortSignal | undefined,
     timeoutMs: number,
   ): Promise<AttemptOutcome<T>> {

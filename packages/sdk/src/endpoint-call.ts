@@ -4,7 +4,7 @@
 import type * as z from 'zod/mini';
 import { checkHeaderSafeKey } from './arguments.js';
 import { InvalidArgumentError } from './errors.js';
-import type { RequestOptions } from './options.js';
+import type { IdempotentRequestOptions } from './options.js';
 import { type Endpoint, fillPath, responseSchema } from './schemas/endpoints.js';
 import type { ParseResult, RequestSpec, Transport } from './transport-types.js';
 
@@ -105,7 +105,7 @@ export async function callEndpoint<E extends Endpoint>(
   transport: Transport,
   endpoint: E,
   input: EndpointInput,
-  opts: RequestOptions = {},
+  opts: IdempotentRequestOptions = {},
   pacing?: PacingFields,
 ): Promise<EndpointOutput<E>> {
   return transport.request(endpointRequest(endpoint, input, opts.idempotencyKey, pacing), opts);

@@ -4,7 +4,7 @@ import { anySignal, sleep, timeoutSignal } from './abort.js';
 import { checkCallOptions } from './arguments.js';
 import { createAttempt } from './attempt.js';
 import { RateLimitError, TimeoutError } from './errors.js';
-import type { NormalizedOptions, RequestInfo, RequestOptions } from './options.js';
+import type { AttemptInfo, NormalizedOptions, RequestOptions } from './options.js';
 import { createClientPacer } from './pacing-client.js';
 import { createRedactor } from './redact.js';
 import { backoffDelayMs } from './retry.js';
@@ -45,7 +45,7 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
     try {
       for (let attemptNumber = 1; ; attemptNumber++) {
         attempts = attemptNumber;
-        const info: RequestInfo = {
+        const info: AttemptInfo = {
           method: spec.method,
           url,
           attempt: attemptNumber,

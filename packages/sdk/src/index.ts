@@ -3,10 +3,11 @@ export { describeDetail } from './api-error.js';
 export { ProfileArticles } from './client.js';
 export * from './errors.js';
 export type {
+  AttemptInfo,
   ClientOptions,
   Hooks,
+  IdempotentRequestOptions,
   Logger,
-  RequestInfo,
   RequestOptions,
   ResponseInfo,
   RetryInfo,

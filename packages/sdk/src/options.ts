@@ -4,26 +4,26 @@ import { InvalidArgumentError, ProfileArticlesError } from './errors.js';
 import type { Pacing } from './pacing.js';
 import { API_PREFIX } from './schemas/endpoints.js';
 
-export interface RequestInfo {
+export interface AttemptInfo {
   method: string;
   url: string;
   attempt: number;
   idempotencyKey: string | undefined;
 }
 
-export interface ResponseInfo extends RequestInfo {
+export interface ResponseInfo extends AttemptInfo {
   status: number;
   durationMs: number;
 }
 
-export interface RetryInfo extends RequestInfo {
+export interface RetryInfo extends AttemptInfo {
   /** How long the SDK waits before the next attempt. */
   delayMs: number;
   error: Error;
 }
 
 export interface Hooks {
-  onRequest?: (info: RequestInfo) => void;
+  onRequest?: (info: AttemptInfo) => void;
   onResponse?: (info: ResponseInfo) => void;
   onRetry?: (info: RetryInfo) => void;
 }
@@ -40,7 +40,10 @@ export interface ClientOptions {
   baseUrl?: string;
   /** Retries after the first attempt. Default 2; 0 means exactly one attempt. */
   maxRetries?: number;
-  /** Bound on each attempt. Default 60000. */
+  /**
+   * Bound on each HTTP attempt, in ms (a retry starts a new one). Default 60000. Not a bound
+   * on waiting for a job: that is `timeoutMs` of `jobs.waitFor` or `waitTimeoutMs` of `*AndWait`.
+   */
   timeoutMs?: number;
   /** Optional bound over all attempts and waits of one call. */
   deadlineMs?: number;
@@ -61,11 +64,22 @@ export interface ClientOptions {
   dangerouslyAllowBrowser?: boolean;
 }
 
-/** Per call. `idempotencyKey` is read by generate and update. */
+/** Per call. */
 export interface RequestOptions {
+  /** Aborts the call, its retries and waits included; the call rejects with the signal's reason. */
   signal?: AbortSignal;
+  /** Bound on each HTTP attempt of this call, in ms; overrides the client's `timeoutMs`. */
   timeoutMs?: number;
+  /** Retries after the first attempt for this call; overrides the client's `maxRetries`. */
   maxRetries?: number;
+}
+
+/** Per call of `generate` and `update`, which are made safe to retry by an idempotency key. */
+export interface IdempotentRequestOptions extends RequestOptions {
+  /**
+   * Sent as `Idempotency-Key` on every attempt of the call. Default: a fresh UUID per call.
+   * Pass your own to retry a call later without a second charge; a new key starts new work.
+   */
   idempotencyKey?: string;
 }
 

@@ -4,12 +4,16 @@ import { anySignal, sleep, timeoutSignal } from './abort.js';
 import { nonNegative } from './arguments.js';
 import { RateLimitError, TimeoutError } from './errors.js';
 import type { Logger } from './options.js';
-import { isTerminalStatus, type Job } from './schemas/job.js';
+import { isTerminalStatus, type Job, type TerminalJob } from './schemas/job.js';
 
 export interface WaitOptions {
   /** Between polls. Default: the client's `pollIntervalMs` (10 s). */
   intervalMs?: number;
-  /** Bound on the whole wait. Default 35 minutes: the queued timeout plus running time. */
+  /**
+   * Bound on the whole wait, in ms; each poll is still bounded by the client's per-attempt
+   * `timeoutMs`. Default 35 minutes: the queued timeout plus running time. Running out rejects
+   * with TimeoutError; the job goes on on the server.
+   */
   timeoutMs?: number;
   signal?: AbortSignal;
   /** Called with every state seen, the first one included. */
@@ -28,12 +32,16 @@ export interface PollDeps {
   redact: (job: Job) => Job;
 }
 
+function isTerminal(job: Job): job is TerminalJob {
+  return isTerminalStatus(job.status);
+}
+
 export async function pollUntilTerminal(
   jobId: string,
   deps: PollDeps,
   options: WaitOptions = {},
   first?: Job,
-): Promise<Job> {
+): Promise<TerminalJob> {
   const intervalMs = nonNegative('intervalMs', options.intervalMs, deps.intervalMs);
   const timeoutMs = nonNegative('timeoutMs', options.timeoutMs, DEFAULT_WAIT_TIMEOUT_MS);
   let last: Job | undefined = first;
@@ -66,7 +74,7 @@ export async function pollUntilTerminal(
         last = job;
         options.onPoll?.(job);
       }
-      if (isTerminalStatus(job.status)) return job;
+      if (isTerminal(job)) return job;
       // A minimum: under pacing the poll then waits its turn in the window.
       deps.logger?.debug(`job ${jobId} is ${job.status}; polling again in ${intervalMs} ms`);
       job = undefined;

@@ -1,5 +1,5 @@
 import { callEndpoint } from '../endpoint-call.js';
-import type { RequestOptions } from '../options.js';
+import type { IdempotentRequestOptions, RequestOptions } from '../options.js';
 import type { WaitOptions } from '../polling.js';
 import type { Article, ReadResponse } from '../schemas/article.js';
 import { ENDPOINTS } from '../schemas/endpoints.js';
@@ -14,9 +14,13 @@ export function isJob(value: GenerateResponse): value is Job {
   return typeof (value as Partial<Job>).job_id === 'string';
 }
 
-export type AndWaitOptions = RequestOptions &
+/**
+ * Options of `generateAndWait` and `updateAndWait`: the request's, then the wait's. `timeoutMs`
+ * bounds each HTTP attempt (polls included); `waitTimeoutMs` bounds the wait for the job.
+ */
+export type AndWaitOptions = IdempotentRequestOptions &
   Omit<WaitOptions, 'signal' | 'timeoutMs'> & {
-    /** Bound on the wait for the job, as in `jobs.waitFor`. */
+    /** Bound on the whole wait for the job, in ms, as `timeoutMs` of `jobs.waitFor`. Default 35 minutes. */
     waitTimeoutMs?: number;
   };
 
@@ -38,7 +42,7 @@ export class Articles {
    * The existing article (ReadResponse, 1 credit) or a started generation (Job, 100 credits reserved).
    * Every attempt of this call carries the same Idempotency-Key, so retries never charge twice.
    */
-  generate(profileId: string, opts?: RequestOptions): Promise<GenerateResponse> {
+  generate(profileId: string, opts?: IdempotentRequestOptions): Promise<GenerateResponse> {
     return callEndpoint(
       this.#transport,
       ENDPOINTS.generateArticle,
@@ -48,7 +52,7 @@ export class Articles {
   }
 
   /** Starts a new research run for an existing article, for 100 credits. */
-  update(profileId: string, opts?: RequestOptions): Promise<Job> {
+  update(profileId: string, opts?: IdempotentRequestOptions): Promise<Job> {
     return callEndpoint(
       this.#transport,
       ENDPOINTS.updateArticle,

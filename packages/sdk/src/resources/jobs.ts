@@ -4,7 +4,7 @@ import type { Logger, RequestOptions } from '../options.js';
 import { type PollDeps, pollUntilTerminal, type WaitOptions } from '../polling.js';
 import type { Article } from '../schemas/article.js';
 import { ENDPOINTS } from '../schemas/endpoints.js';
-import type { Job } from '../schemas/job.js';
+import type { Job, TerminalJob } from '../schemas/job.js';
 import type { Transport } from '../transport-types.js';
 
 export class Jobs {
@@ -30,7 +30,7 @@ export class Jobs {
   }
 
   /** Polls until the job is `succeeded`, `failed` or `cancelled`, and resolves to that Job. */
-  waitFor(jobId: string, opts: WaitOptions = {}): Promise<Job> {
+  waitFor(jobId: string, opts: WaitOptions = {}): Promise<TerminalJob> {
     return pollUntilTerminal(jobId, this.#pollDeps(), opts);
   }
 

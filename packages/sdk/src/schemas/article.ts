@@ -1,5 +1,31 @@
 import * as z from 'zod/mini';
-import { SourceSchema } from './source.js';
+import type { SameShape } from './same-shape.js';
+import { type Source, SourceSchema } from './source.js';
+
+/** The article of one profile. */
+export interface Article {
+  article_id: string;
+  title: string;
+  /** Article text with its original formatting and citation references such as `[1]`. */
+  content: string;
+  /** The citations. */
+  sources: Source[];
+  /** Profile metadata; its keys vary by article. May be null. */
+  infobox: Record<string, unknown> | null;
+  /** Goes up with every update; a job's snapshot keeps the version it was made at. */
+  current_version: number;
+  /** ISO 8601 date-time. */
+  created_at: string;
+  /** ISO 8601 date-time. */
+  updated_at: string;
+}
+
+/** What `readArticle` answers, and `generateArticle` when the article exists. */
+export interface ReadResponse {
+  article: Article;
+  /** Credits charged for this read. */
+  credits_charged: number;
+}
 
 /** Timestamps are ISO 8601; an offset or `Z` is accepted, and so is a local time. */
 export const DateTimeSchema = z.iso.datetime({ offset: true, local: true });
@@ -7,22 +33,18 @@ export const DateTimeSchema = z.iso.datetime({ offset: true, local: true });
 export const ArticleSchema = z.looseObject({
   article_id: z.string(),
   title: z.string(),
-  /** Article text with its original formatting and citation references such as `[1]`. */
   content: z.string(),
   sources: z.array(SourceSchema),
-  /** Profile metadata; its keys vary by article. */
   infobox: z.nullable(z.record(z.string(), z.unknown())),
   current_version: z.int(),
   created_at: DateTimeSchema,
   updated_at: DateTimeSchema,
 });
 
-export type Article = z.infer<typeof ArticleSchema>;
-
-/** What `readArticle` answers, and `generateArticle` when the article exists. */
 export const ReadResponseSchema = z.looseObject({
   article: ArticleSchema,
   credits_charged: z.int(),
 });
 
-export type ReadResponse = z.infer<typeof ReadResponseSchema>;
+const _article: SameShape<Article, z.output<typeof ArticleSchema>> = true;
+const _read: SameShape<ReadResponse, z.output<typeof ReadResponseSchema>> = true;

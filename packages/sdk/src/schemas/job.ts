@@ -1,20 +1,58 @@
 import * as z from 'zod/mini';
-import { ArticleSchema } from './article.js';
+import { type Article, ArticleSchema } from './article.js';
+import type { SameShape } from './same-shape.js';
 
-export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+// The one list of statuses: whether each is terminal (the job never changes again: stop
+// polling) or active (`queued`, `running`: keep polling). Everything else derives from it.
+const IS_TERMINAL = {
+  queued: false,
+  running: false,
+  succeeded: true,
+  failed: true,
+  cancelled: true,
+} as const;
+
+export type JobStatus = keyof typeof IS_TERMINAL;
+/** `succeeded`, `failed` or `cancelled`. */
+export type TerminalJobStatus = {
+  [S in JobStatus]: (typeof IS_TERMINAL)[S] extends true ? S : never;
+}[JobStatus];
+/** `queued` or `running`. */
+export type ActiveJobStatus = Exclude<JobStatus, TerminalJobStatus>;
+
+export const JOB_STATUSES = Object.keys(IS_TERMINAL) as [JobStatus, ...JobStatus[]];
 export const JobStatusSchema = z.enum(JOB_STATUSES);
-export type JobStatus = z.infer<typeof JobStatusSchema>;
 
 /** Statuses after which a job never changes again: stop polling. */
-export const TERMINAL_JOB_STATUSES: readonly JobStatus[] = ['succeeded', 'failed', 'cancelled'];
+export const TERMINAL_JOB_STATUSES: readonly TerminalJobStatus[] = JOB_STATUSES.filter(isTerminalStatus);
 
-export function isTerminalStatus(status: JobStatus): boolean {
-  return status === 'succeeded' || status === 'failed' || status === 'cancelled';
+export function isTerminalStatus(status: JobStatus): status is TerminalJobStatus {
+  return IS_TERMINAL[status];
 }
 
 /** `queued` and `running`: keep polling. */
-export function isActiveStatus(status: JobStatus): boolean {
-  return !isTerminalStatus(status);
+export function isActiveStatus(status: JobStatus): status is ActiveJobStatus {
+  return !IS_TERMINAL[status];
+}
+
+/** A generation or update job. It belongs to the customer account that created it. */
+export interface Job {
+  /** A UUID. */
+  job_id: string;
+  /** The profile slug. */
+  profile_id: string;
+  status: JobStatus;
+  /** Credits reserved or charged; 0 once a failed or cancelled job is refunded. */
+  credits_charged: number;
+  /** On success, a snapshot that does not change after later updates of the profile; else null. */
+  article: Article | null;
+  /** Why the job failed, when it did; else null. */
+  error: string | null;
+}
+
+/** A Job that will never change again: what `jobs.waitFor` resolves to. */
+export interface TerminalJob extends Job {
+  status: TerminalJobStatus;
 }
 
 /** Any 8-4-4-4-12 hex identifier; the interface says "uuid format" without naming a version. */
@@ -24,11 +62,9 @@ export const JobSchema = z.looseObject({
   job_id: JobIdSchema,
   profile_id: z.string(),
   status: JobStatusSchema,
-  /** Reserved or charged credits; 0 once a failed or cancelled job is refunded. */
   credits_charged: z.int(),
-  /** On success, a snapshot that does not change after later updates of the profile. */
   article: z._default(z.nullable(ArticleSchema), null),
   error: z._default(z.nullable(z.string()), null),
 });
 
-export type Job = z.infer<typeof JobSchema>;
+const _job: SameShape<Job, z.output<typeof JobSchema>> = true;

@@ -1,6 +1,20 @@
 import * as z from 'zod/mini';
+import type { SameShape } from './same-shape.js';
 
-/** One citation of an article. Optional fields default to null, as the interface says. */
+/** One citation of an article. */
+export interface Source {
+  /** The number the article's text cites it by, as in `[1]`. */
+  id: number;
+  title: string;
+  /** The source's address; null when the interface sent none. */
+  url: string | null;
+  /** Where it was published; null when the interface sent none. */
+  publication: string | null;
+  /** A quoted passage; null when the interface sent none. */
+  excerpt: string | null;
+}
+
+/** Optional fields default to null, as the interface says, so a parsed Source always has them. */
 export const SourceSchema = z.looseObject({
   id: z.int(),
   title: z.string(),
@@ -9,4 +23,4 @@ export const SourceSchema = z.looseObject({
   excerpt: z._default(z.nullable(z.string()), null),
 });
 
-export type Source = z.infer<typeof SourceSchema>;
+const _source: SameShape<Source, z.output<typeof SourceSchema>> = true;
