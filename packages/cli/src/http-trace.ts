@@ -1,6 +1,6 @@
 // --verbose: one line on stderr per HTTP attempt, from the SDK's hooks (which never see the key).
 // An attempt that is retried carries the wait before the next one on its own line.
-import type { Hooks, RequestInfo } from '@profile-articles/sdk';
+import type { AttemptInfo, Hooks } from '@profile-articles/sdk';
 import type { Io } from './io.js';
 import type { Output } from './output.js';
 
@@ -39,7 +39,7 @@ export function httpTrace(io: Io, out: Output): Hooks {
     if (pending) write(pending);
     pending = undefined;
   };
-  const base = (info: RequestInfo): Attempt => {
+  const base = (info: AttemptInfo): Attempt => {
     const url = new URL(info.url);
     return {
       method: info.method,
