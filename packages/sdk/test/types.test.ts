@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const project = fileURLToPath(new URL('./types/tsconfig.json', import.meta.url));
 
-it('the public error types hold (NotFoundError["status"] is 404, fields readonly)', async () => {
+it('the public types hold: exact responses, literal error statuses, readonly fields, narrowing guards', async () => {
   const result = await promisify(execFile)(process.execPath, [tsc, '-p', project]).then(
     () => ({ code: 0, output: '' }),
     (error: { code: number; stdout: string }) => ({ code: error.code, output: error.stdout }),

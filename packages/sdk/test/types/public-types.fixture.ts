@@ -1,4 +1,4 @@
-// Compiled by public-types.test.ts, never run. Every `@ts-expect-error` line must fail to
+// Compiled by types.test.ts (tsc over types/tsconfig.json), never run. Every `@ts-expect-error` line must fail to
 // compile (an unused one is itself an error), and every `Equal` must hold.
 import {
   type Article,
@@ -13,7 +13,7 @@ import {
   type ReadResponse,
   type Source,
   type TerminalJob,
-} from '@profile-articles/sdk';
+} from '../../src/index.js';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const holds = <T extends true>(_proof?: T) => {};
@@ -72,4 +72,4 @@ export async function idempotencyKeyOnlyWhereItMeansSomething() {
 
 // The hook payload no longer clashes with the DOM's RequestInfo.
 // @ts-expect-error RequestInfo is not exported by the SDK
-export type Gone = import('@profile-articles/sdk').RequestInfo;
+export type Gone = import('../../src/index.js').RequestInfo;
