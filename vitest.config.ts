@@ -4,7 +4,9 @@ import { defineConfig } from 'vitest/config';
 const src = (path: string) => fileURLToPath(new URL(`./packages/${path}`, import.meta.url));
 
 // Tests import the workspace packages from source, so a change is tested without a rebuild.
-// The CLI's end-to-end tests spawn the built bin, which `pnpm test` builds first.
+// The CLI's end-to-end tests spawn the built bin, which `pnpm test` builds first. The examples
+// are not here: each runs its own `test` script against the built packages, as a customer's
+// project would (`pnpm test:examples`).
 export default defineConfig({
   resolve: {
     alias: [
@@ -15,12 +17,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: [
-      'packages/*/src/**/*.test.ts',
-      'packages/*/test/**/*.test.ts',
-      'scripts/**/*.test.ts',
-      'examples/*/**/*.test.ts',
-    ],
+    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'scripts/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',

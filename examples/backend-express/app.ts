@@ -1,0 +1,64 @@
+// Your backend: the only place that holds the API key. The browser asks this server for an
+// article; this server asks the Profile Article Service and answers with the article only.
+import {
+  ApiError,
+  InsufficientCreditsError,
+  JobFailedError,
+  NotFoundError,
+  type ProfileArticles,
+  ProfileArticlesError,
+  RateLimitError,
+  TimeoutError,
+} from '@profile-articles/sdk';
+import express, { type Express, type Request, type Response } from 'express';
+
+export function createApp(client: ProfileArticles): Express {
+  const app = express();
+
+  // GET /profiles/:id/article: the existing article (1 credit), or a new one generated and
+  // waited for (100 credits) when there is none yet.
+  app.get('/profiles/:id/article', async (req: Request<{ id: string }>, res: Response) => {
+    const profileId = req.params.id;
+    // Stop waiting (not the job) when the visitor goes away.
+    const controller = new AbortController();
+    res.on('close', () => controller.abort());
+    try {
+      const { article } = await client.articles.read(profileId, { signal: controller.signal });
+      res.json({ article, generated: false });
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) return fail(res, error);
+      try {
+        const article = await client.articles.generateAndWait(profileId, { signal: controller.signal });
+        res.json({ article, generated: true });
+      } catch (generateError) {
+        fail(res, generateError);
+      }
+    }
+  });
+  return app;
+}
+
+// What the frontend may know: a status and a sentence. Never the key, never the service's
+// internals, and billing problems are the operator's business, not the visitor's.
+function fail(res: Response, error: unknown) {
+  if (res.headersSent || res.destroyed) return;
+  if (error instanceof NotFoundError) return void res.status(404).json({ error: 'No such profile' });
+  if (error instanceof JobFailedError)
+    return void res.status(502).json({ error: 'The article could not be generated; try again later' });
+  if (error instanceof RateLimitError) {
+    res.setHeader('Retry-After', String(error.retryAfterSeconds ?? 60));
+    return void res.status(429).json({ error: 'Busy; try again shortly' });
+  }
+  if (error instanceof InsufficientCreditsError) {
+    console.error('Out of credits: buy more (see examples/buy-credits)');
+    return void res.status(503).json({ error: 'Temporarily unavailable' });
+  }
+  if (error instanceof TimeoutError)
+    return void res.status(504).json({ error: 'Still being written; try again in a minute' });
+  if (error instanceof ApiError || error instanceof ProfileArticlesError) {
+    console.error(`Profile Article Service: ${error.name}: ${error.message}`);
+    return void res.status(502).json({ error: 'Temporarily unavailable' });
+  }
+  console.error(error);
+  res.status(500).json({ error: 'Internal error' });
+}
