@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startMockServer } from '../packages/mock-server/dist/index.js';
+import { payCheckoutPage, startMockServer } from '../packages/mock-server/dist/index.js';
 
 const BIN = fileURLToPath(new URL('../packages/cli/dist/bin.js', import.meta.url));
 const API_KEY = 'demo-key';
@@ -76,7 +76,7 @@ async function main() {
         if (url && !paid) {
           paid = true;
           process.stdout.write(`(pressing Pay on ${url})\n`);
-          fetch(`${url}/pay`, { method: 'POST' }).catch((error) => failures.push(`pay: ${error.message}`));
+          payCheckoutPage(url).catch((error) => failures.push(`pay: ${error.message}`));
         }
       },
     );

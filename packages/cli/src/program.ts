@@ -229,6 +229,13 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
     .option('--port <port>', 'port (default 4010; 0 picks a free one)')
     .option('--host <host>', 'address to bind (default 127.0.0.1)')
     .option('--config <file>', 'JSON config of accounts, jobs and payments')
+    .option(
+      '--allow-host <name>',
+      'also answer to this host name (repeatable; for containers)',
+      (name: string, names: string[]) => [...names, name],
+      [] as string[],
+    )
+    .option('--admin-token <token>', 'require Authorization: Bearer TOKEN on /_mock/*')
     .addHelpText(
       'after',
       examples('profile-articles mock', 'profile-articles mock --port 0 --config mock.json'),

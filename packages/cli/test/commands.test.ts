@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { payCheckoutPage } from '@profile-articles/mock-server';
 import {
   BalanceResponseSchema,
   CheckoutSessionResponseSchema,
@@ -98,7 +99,7 @@ describe('reading and generating', () => {
     const waited = await h.cli(['buy', '200', '--wait'], {
       onOutput: {
         match: /(http:\S+\/checkout\/cs_test_\w+)/,
-        run: (_child, match) => void fetch(`${match[1]}/pay`, { method: 'POST' }),
+        run: (_child, match) => void payCheckoutPage(match[1]!),
       },
     });
     expect(waited.code).toBe(0);

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// profile-articles-mock [--port 4010] [--host 127.0.0.1] [--config FILE]
+// profile-articles-mock [--port 4010] [--host 127.0.0.1] [--config FILE] [--allow-host NAME]… [--admin-token TOKEN]
 // profile-articles-mock verify ...   (checks a deployment against the contract; see docs/verify.md)
 import { parseArgs } from 'node:util';
 import { ConfigError } from './config.js';
-import { parsePort, runMockCommand } from './run.js';
+import { type MockFlags, mockOptionsFromFlags, type RunMockOptions, runMockCommand } from './run.js';
 
-const USAGE = 'Usage: profile-articles-mock [--port 4010] [--host 127.0.0.1] [--config FILE]';
+const USAGE =
+  'Usage: profile-articles-mock [--port 4010] [--host 127.0.0.1] [--config FILE] [--allow-host NAME]... [--admin-token TOKEN]';
 
 async function main(): Promise<number> {
   // Loaded only when asked for, so starting the mock does not pay for it.
@@ -13,37 +14,39 @@ async function main(): Promise<number> {
     const { runVerifyCommand } = await import('./verify/command.js');
     return runVerifyCommand(process.argv.slice(3));
   }
-  let values: { port?: string; host?: string; config?: string; help?: boolean };
+  let flags: MockFlags;
+  let help: boolean | undefined;
   try {
-    ({ values } = parseArgs({
+    const { values } = parseArgs({
       options: {
         port: { type: 'string', short: 'p' },
         host: { type: 'string' },
         config: { type: 'string', short: 'c' },
+        'allow-host': { type: 'string', multiple: true },
+        'admin-token': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
-    }));
+    });
+    const { 'allow-host': allowHost, 'admin-token': adminToken, help: wantsHelp, ...rest } = values;
+    flags = { ...rest, allowHost, adminToken };
+    help = wantsHelp;
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
     return 2;
   }
-  if (values.help) {
+  if (help) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  let port: number | undefined;
+  let options: RunMockOptions;
   try {
-    port = parsePort(values.port);
+    options = mockOptionsFromFlags(flags);
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     return 2;
   }
   try {
-    await runMockCommand({
-      ...(port === undefined ? {} : { port }),
-      ...(values.host ? { host: values.host } : {}),
-      ...(values.config ? { configPath: values.config } : {}),
-    });
+    await runMockCommand(options);
     return 0;
   } catch (error) {
     const message =

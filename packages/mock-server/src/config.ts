@@ -29,6 +29,10 @@ export const MockConfigSchema = z.strictObject({
   payments: z._default(z.enum(PAYMENT_MODES), 'enabled'),
   /** Seeded fault injection on /api/v1; none by default. */
   faults: z.optional(FaultsConfigSchema),
+  /** Host names served besides the listening address and loopback names (for containers). */
+  allowHosts: z._default(z.array(z.string().check(z.minLength(1))), []),
+  /** When set, `/_mock/*` requires `Authorization: Bearer <adminToken>`. */
+  adminToken: z.optional(z.string().check(z.minLength(1))),
 });
 
 export type MockConfig = z.input<typeof MockConfigSchema>;
@@ -46,6 +50,8 @@ export interface NormalizedConfig {
   jobs: { queuedMs: number; runningMs: number };
   payments: PaymentMode;
   faults: NormalizedFaults;
+  allowHosts: string[];
+  adminToken: string | undefined;
 }
 
 /** Without a config: one demo account, as the docs promise. */
@@ -98,6 +104,8 @@ export function normalizeConfig(input: unknown = {}): NormalizedConfig {
     },
     payments: config.payments,
     faults: config.faults ?? FaultsConfigSchema.parse({}),
+    allowHosts: [...config.allowHosts],
+    adminToken: config.adminToken,
   };
 }
 

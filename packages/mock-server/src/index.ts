@@ -13,6 +13,9 @@ export {
   parseConfigText,
 } from './config.js';
 export { DEFAULT_HOST, DEFAULT_PORT, type MockServer, type StartOptions, startMockServer } from './node.js';
+export { payCheckoutPage } from './pay-page.js';
+export type { Transport } from './routes/guard.js';
+export { MAX_CLOCK_MS } from './rules/clock.js';
 export {
   FAULT_KINDS,
   FAULT_ROUTES,
@@ -22,5 +25,11 @@ export {
 } from './rules/faults.js';
 export type { JournalEntry } from './rules/journal.js';
 export type { LedgerEntry } from './rules/ledger.js';
-export { parsePort, type RunMockOptions, runMockCommand } from './run.js';
+export {
+  type MockFlags,
+  mockOptionsFromFlags,
+  parsePort,
+  type RunMockOptions,
+  runMockCommand,
+} from './run.js';
 export { createMockService, MAX_BODY_BYTES, type MockService, type MockServiceOptions } from './service.js';

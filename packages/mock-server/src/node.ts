@@ -32,8 +32,9 @@ export const DEFAULT_HOST = '127.0.0.1';
 export function startMockServer(options: StartOptions = {}): Promise<MockServer> {
   const service =
     options.service ?? createMockService(options.config, options.onError ? { onError: options.onError } : {});
+  const listenHost = options.host ?? DEFAULT_HOST;
   const listener = getRequestListener(async (request, env) => {
-    const response = await service.handle(request);
+    const response = await service.handle(request, { listenHost });
     // A `reset` fault: the service's transport-free way to say "drop the connection".
     if (response.type === 'error') {
       (env as { incoming: IncomingMessage }).incoming.socket.destroy();
@@ -49,7 +50,7 @@ export function startMockServer(options: StartOptions = {}): Promise<MockServer>
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? DEFAULT_PORT, options.host ?? DEFAULT_HOST, () => {
+    server.listen(options.port ?? DEFAULT_PORT, listenHost, () => {
       const info = server.address() as AddressInfo;
       const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       resolve({

@@ -1,13 +1,18 @@
 // Runs the mock in the foreground until SIGINT or SIGTERM: the bin and `profile-articles mock` share it.
 import { readFile } from 'node:fs/promises';
-import { ConfigError, type NormalizedConfig, parseConfigText } from './config.js';
+import { ConfigError, type NormalizedConfig, normalizeConfig, parseConfigText } from './config.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startMockServer } from './node.js';
+import { isLoopback } from './rules/hosts.js';
 
 export interface RunMockOptions {
   port?: number;
   host?: string;
   /** Path of a JSON config file. */
   configPath?: string;
+  /** Host names to answer to besides the listening address and loopback (added to config `allowHosts`). */
+  allowHosts?: string[];
+  /** Guards `/_mock/*` with `Authorization: Bearer <token>` (overrides config `adminToken`). */
+  adminToken?: string;
   /** Where the "listening" line goes. */
   log?: (line: string) => void;
   /** Where warnings and the mock's own errors go; stderr by default. */
@@ -36,15 +41,53 @@ export function parsePort(raw: string | undefined): number | undefined {
   return port;
 }
 
+/** The flags of `profile-articles-mock` and of `profile-articles mock`, as typed. */
+export interface MockFlags {
+  port?: string | undefined;
+  host?: string | undefined;
+  config?: string | undefined;
+  allowHost?: string[] | undefined;
+  adminToken?: string | undefined;
+}
+
+/** Checks the flags both commands share and turns them into options. Throws RangeError for a bad one. */
+export function mockOptionsFromFlags(flags: MockFlags): RunMockOptions {
+  const port = parsePort(flags.port);
+  if (flags.adminToken !== undefined && flags.adminToken.trim() === '')
+    throw new RangeError('--admin-token must not be empty');
+  const badHost = flags.allowHost?.find((host) => host.trim() === '' || /[\s/@]/.test(host));
+  if (badHost !== undefined) throw new RangeError(`--allow-host takes a host name, got "${badHost}"`);
+  return {
+    ...(port === undefined ? {} : { port }),
+    ...(flags.host ? { host: flags.host } : {}),
+    ...(flags.config ? { configPath: flags.config } : {}),
+    ...(flags.allowHost?.length ? { allowHosts: flags.allowHost } : {}),
+    ...(flags.adminToken === undefined ? {} : { adminToken: flags.adminToken }),
+  };
+}
+
 /** Resolves once the server has stopped after a signal. */
 export async function runMockCommand(options: RunMockOptions = {}): Promise<void> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const config = options.configPath ? await loadConfigFile(options.configPath) : undefined;
+  const loaded = options.configPath ? await loadConfigFile(options.configPath) : normalizeConfig();
+  const config: NormalizedConfig = {
+    ...loaded,
+    allowHosts: [...loaded.allowHosts, ...(options.allowHosts ?? [])],
+    adminToken: options.adminToken ?? loaded.adminToken,
+  };
+  const host = options.host ?? DEFAULT_HOST;
+  if (!isLoopback(host)) {
+    warn(
+      `Warning: the mock listens on ${host}, so other machines can reach it. It has no real security: ` +
+        'its keys are in its config, anyone who reaches it can spend and buy credits. ' +
+        'Use --admin-token, and --allow-host for the names it is reached by.',
+    );
+  }
   const server = await startMockServer({
     port: options.port ?? DEFAULT_PORT,
-    host: options.host ?? DEFAULT_HOST,
-    ...(config ? { config } : {}),
+    host,
+    config,
     onError: (error) =>
       warn(`mock: internal error: ${error instanceof Error ? error.message : String(error)}`),
   });
@@ -52,6 +95,7 @@ export async function runMockCommand(options: RunMockOptions = {}): Promise<void
   log(`Profile Article Service mock listening on ${server.url}`);
   if (!options.configPath)
     log(`Demo account: API key ${keys[0]}, ${server.service.config.accounts[0]?.credits} credits`);
+  if (config.adminToken !== undefined) log('Control endpoints (/_mock/*) need the admin token');
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);

@@ -11,6 +11,7 @@ import { fail, invalid } from './outcome.js';
 import { type ApiEnv, createApiRoutes } from './routes/api.js';
 import { createCheckoutPage } from './routes/checkout-page.js';
 import { createControlRoutes } from './routes/control.js';
+import { createGuard, type Transport } from './routes/guard.js';
 import { registerFaults } from './routes/inject-faults.js';
 import { wrongMethod } from './routes/methods.js';
 import { respond } from './routes/respond.js';
@@ -18,6 +19,7 @@ import type { PayResult } from './rules/checkout.js';
 import { type Clock, createClock } from './rules/clock.js';
 import { type FaultsConfig, parseFaults } from './rules/faults.js';
 import type { JournalEntry } from './rules/journal.js';
+import { createPageTokens } from './rules/page-tokens.js';
 import { createState, type MockState } from './state.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -35,8 +37,11 @@ export interface MockServiceOptions {
 }
 
 export interface MockService {
-  /** Answers one request, exactly as the HTTP server would. */
-  handle(request: Request): Promise<Response>;
+  /**
+   * Answers one request. `transport.listenHost` (the HTTP server's address) turns on the
+   * Host and Origin checks; msw and tests in process leave it out.
+   */
+  handle(request: Request, transport?: Transport): Promise<Response>;
   readonly config: NormalizedConfig;
   /** Back to the configured start state, the clock included. */
   reset(): void;
@@ -81,6 +86,7 @@ export function createMockService(
   const completeCheckout = (sessionId: string) => state.checkouts.pay(sessionId, now());
 
   const app = new Hono<ApiEnv>();
+  app.use('*', createGuard(normalized.allowHosts));
   // Hono answers HEAD with the GET handler, which would charge a read: a safe method must
   // never move money, and no route of the interface takes HEAD, so it is 405 everywhere.
   app.use('*', async (c, next) => {
@@ -127,11 +133,16 @@ export function createMockService(
       stats: () => service.stats(),
       faults: () => state.faults.config(),
       setFaults: (faults) => state.faults.set(faults),
+      adminToken: normalized.adminToken,
     }),
   );
   app.route(
     '/checkout',
-    createCheckoutPage({ session: (id) => current().checkouts.get(id), pay: completeCheckout }),
+    createCheckoutPage({
+      session: (id) => current().checkouts.get(id),
+      pay: completeCheckout,
+      tokens: createPageTokens(),
+    }),
   );
   app.notFound((c) => respond(wrongMethod(app.routes, c.req.method, c.req.path)));
   app.onError((error) => {
@@ -146,7 +157,7 @@ export function createMockService(
   });
 
   const service: MockService = {
-    handle: async (request) => app.fetch(request),
+    handle: async (request, transport = {}) => app.fetch(request, transport),
     config: normalized,
     reset() {
       clock = createClock(options.now);

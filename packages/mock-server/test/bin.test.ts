@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { rawRequest } from './harness.js';
 
 const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 const children: ChildProcess[] = [];
@@ -71,5 +73,52 @@ describe('profile-articles-mock', () => {
     const mock = run(['--port', 'abc']);
     expect(await mock.exited).toBe(2);
     expect(mock.output().stderr).toContain('--port');
+  });
+
+  it('takes --admin-token for /_mock/* and --allow-host for the Host check', async () => {
+    const mock = run([
+      '--port',
+      '0',
+      '--admin-token',
+      'adm',
+      '--allow-host',
+      'mock.internal',
+      '--allow-host',
+      'box',
+    ]);
+    const url = await mock.url;
+    expect(mock.output().stdout).toContain('need the admin token');
+    expect(mock.output().stdout).not.toContain('adm\n');
+    expect((await fetch(`${url}/_mock/requests`)).status).toBe(401);
+    const admin = await fetch(`${url}/_mock/requests`, { headers: { authorization: 'Bearer adm' } });
+    expect(admin.status).toBe(200);
+    const key = { authorization: 'Bearer demo-key' };
+    expect((await rawRequest(url, 'GET', '/api/v1/credits', { ...key, host: 'box:8080' })).status).toBe(200);
+    expect((await rawRequest(url, 'GET', '/api/v1/credits', { ...key, host: 'evil.example' })).status).toBe(
+      421,
+    );
+    mock.child.kill('SIGTERM');
+    expect(await mock.exited).toBe(0);
+  });
+
+  it('warns on stderr that the mock has no real security when it listens beyond loopback', async () => {
+    // The port is taken on 127.0.0.1, so binding 0.0.0.0 fails: the warning comes first,
+    // and nothing is ever served beyond this machine.
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const mock = run(['--port', String(port), '--host', '0.0.0.0']);
+      expect(await mock.exited).toBe(1);
+      expect(mock.output().stderr).toMatch(/listens on 0\.0\.0\.0.*no real security/);
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('refuses an empty --admin-token as usage error 2', async () => {
+    const mock = run(['--admin-token', '']);
+    expect(await mock.exited).toBe(2);
+    expect(mock.output().stderr).toContain('--admin-token');
   });
 });

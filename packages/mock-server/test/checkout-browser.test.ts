@@ -64,4 +64,31 @@ describe.runIf(existsSync(CHROMIUM))('checkout page in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Pay' }).count()).toBe(0);
     expect(await balance()).toBe(400);
   }, 30_000);
+
+  it('cannot be framed, and refuses a Pay posted from another site even with the right token', async () => {
+    const checkout = await fetch(`${server.url}/api/v1/credits/checkout`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ credits: 50 }),
+    });
+    const { url } = await checkout.json();
+    // The strongest attacker: one who somehow has the page's token.
+    const token = /name="csrf" value="([^"]+)"/.exec(await (await fetch(url)).text())![1]!;
+    const before = await balance();
+    const page = await browser.newPage();
+    // A page of no origin of the mock's (about:blank), framing the payment page and posting at it.
+    await page.setContent(
+      `<iframe src="${url}"></iframe><form method="post" action="${url}/pay">` +
+        `<input type="hidden" name="csrf" value="${token}"><button>Win a prize</button></form>`,
+    );
+    await page.waitForTimeout(500);
+    const frame = page.frames().find((f) => f !== page.mainFrame());
+    expect(await frame?.$('#credits').catch(() => null)).toBeNull();
+    const [response] = await Promise.all([
+      page.waitForResponse(`${url}/pay`),
+      page.getByRole('button', { name: 'Win a prize' }).click(),
+    ]);
+    expect(response.status()).toBe(403);
+    expect(await balance()).toBe(before);
+  }, 30_000);
 });

@@ -24,10 +24,15 @@ describe.each<TransportKind>(['http', 'msw'])('checkout over %s', (kind) => {
     expect(html).toContain('$10.00'); // 200 × 5 cents
     expect(html).toMatch(/<button[^>]*>Pay<\/button>/);
     const form = /action="([^"]+)"/.exec(html)![1]!;
-    const paid = await fetch(new URL(form, body.url), { method: 'POST' });
+    const submit = {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `csrf=${/name="csrf" value="([^"]+)"/.exec(html)![1]}`,
+    };
+    const paid = await fetch(new URL(form, body.url), submit);
     expect(await paid.text()).toContain('200 credits were added');
     expect(await balance()).toBe(1200);
-    const twice = await fetch(new URL(form, body.url), { method: 'POST' });
+    const twice = await fetch(new URL(form, body.url), submit);
     expect(await twice.text()).toContain('already paid');
     expect(await balance()).toBe(1200);
   });

@@ -1,9 +1,8 @@
 // Profile ids and keys the interface cannot serve are refused before anything is charged:
 // strings that are not well-formed Unicode, the path segments `.` and `..` (URL
 // normalisation makes them unreadable), and lengths counted in code points, not UTF-16 units.
-import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { type TransportKind, useMock } from './harness.js';
+import { rawRequest, type TransportKind, useMock } from './harness.js';
 
 const EMOJI = '\u{1F600}'; // one code point, two UTF-16 units
 
@@ -85,19 +84,7 @@ describe('path segments . and .. over a real socket', () => {
   // The server's URL parsing then normalises it (WHATWG treats %2E as a dot), so such a
   // segment can never name a profile: the answer is 404 and nothing is charged.
   const raw = (method: string, path: string) =>
-    new Promise<{ status: number; body: any }>((resolve, reject) => {
-      const req = request(`${h.baseUrl}${path}`, {
-        method,
-        headers: { authorization: 'Bearer key-1', 'idempotency-key': 'dots' },
-      });
-      req.on('response', (res) => {
-        let text = '';
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-      });
-      req.on('error', reject);
-      req.end();
-    });
+    rawRequest(h.baseUrl, method, path, { authorization: 'Bearer key-1', 'idempotency-key': 'dots' });
 
   it('never reads, charges or updates them', async () => {
     await h.call('POST', '/api/v1/articles', { body: { profile_id: 'ada' }, idempotencyKey: 'g' });

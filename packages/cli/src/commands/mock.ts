@@ -1,5 +1,6 @@
 // mock: the mock server in the foreground, with the same flags and checks as its own bin,
 // and the next steps a newcomer needs (the URL, the demo key, what to run).
+import type { MockFlags } from '@profile-articles/mock-server';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
@@ -19,20 +20,19 @@ function nextSteps(url: string, key: string | undefined): string[] {
   ];
 }
 
-export async function mockCommand(
-  ctx: Context,
-  options: { port?: string; host?: string; config?: string },
-): Promise<void> {
-  const { ConfigError, DEFAULT_HOST, DEFAULT_PORT, parsePort, runMockCommand } = await import(
+export async function mockCommand(ctx: Context, options: MockFlags): Promise<void> {
+  const { ConfigError, DEFAULT_HOST, DEFAULT_PORT, mockOptionsFromFlags, runMockCommand } = await import(
     '@profile-articles/mock-server'
   );
-  const port = (() => {
+  // The flags and their checks are the mock bin's own (mockOptionsFromFlags).
+  const runOptions = (() => {
     try {
-      return parsePort(options.port);
+      return mockOptionsFromFlags(options);
     } catch (error) {
       throw new CliError((error as Error).message, ExitCode.Usage);
     }
   })();
+  const { port } = runOptions;
   let url = '';
   const log = (line: string) => {
     ctx.out.line(line);
@@ -43,12 +43,7 @@ export async function mockCommand(
     else if (listening && options.config) ctx.out.line(nextSteps(url, undefined).join('\n'));
   };
   try {
-    await runMockCommand({
-      ...(port === undefined ? {} : { port }),
-      ...(options.host ? { host: options.host } : {}),
-      ...(options.config ? { configPath: options.config } : {}),
-      log,
-    });
+    await runMockCommand({ ...runOptions, log });
   } catch (error) {
     if (error instanceof ConfigError) throw new CliError(error.message, ExitCode.Usage);
     const code = (error as NodeJS.ErrnoException).code;

@@ -10,6 +10,7 @@ import { fail, type Outcome } from '../outcome.js';
 import { type Account, bearerToken } from '../rules/accounts.js';
 import type { MockState } from '../state.js';
 import { type EndpointArgs, readEndpointArgs } from './endpoint-input.js';
+import type { GuardEnv } from './guard.js';
 import { respond } from './respond.js';
 
 export interface ApiDeps {
@@ -18,7 +19,7 @@ export interface ApiDeps {
 }
 
 /** Set by the auth middleware for every request that passed it. */
-export type ApiEnv = { Variables: { ctx: OperationContext } };
+export type ApiEnv = { Variables: { ctx: OperationContext } } & GuardEnv;
 
 type Operation<N extends EndpointName> = (
   ctx: OperationContext,

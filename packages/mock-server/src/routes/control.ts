@@ -1,7 +1,9 @@
-// /_mock: controls for tests. Unauthenticated, as they belong to whoever runs the mock.
+// /_mock: controls for tests. They belong to whoever runs the mock: open by default, behind
+// `Authorization: Bearer <adminToken>` when the config sets one.
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { fail, invalid, ok } from '../outcome.js';
+import { bearerToken, matchesSecret } from '../rules/accounts.js';
 import type { PayResult } from '../rules/checkout.js';
 import { FaultsConfigSchema, type NormalizedFaults } from '../rules/faults.js';
 import type { JournalEntry } from '../rules/journal.js';
@@ -19,6 +21,7 @@ export interface ControlDeps {
   stats: () => unknown;
   faults: () => NormalizedFaults;
   setFaults: (faults: NormalizedFaults) => void;
+  adminToken: string | undefined;
 }
 
 const AdvanceSchema = z.strictObject({ ms: z.int().check(z.nonnegative()) });
@@ -30,6 +33,18 @@ function payOutcome(result: PayResult, sessionId: string) {
 
 export function createControlRoutes(deps: ControlDeps): Hono {
   const control = new Hono();
+
+  const { adminToken } = deps;
+  if (adminToken !== undefined) {
+    control.use('*', async (c, next) => {
+      const token = bearerToken(c.req.header('authorization'));
+      if (token === undefined || !matchesSecret(token, adminToken))
+        return respond(
+          fail(401, 'The control endpoints need the admin token', { 'www-authenticate': 'Bearer' }),
+        );
+      await next();
+    });
+  }
 
   control.post('/reset', () => {
     deps.reset();

@@ -1,0 +1,81 @@
+// The checks that come before everything else, so that a web page the developer happens to
+// visit cannot use the mock: 421 for a Host the server does not answer to (DNS rebinding),
+// 403 for a cross-site Origin, 415 for a POST body not declared as JSON (what an HTML form
+// or a "simple" cross-site fetch sends). They answer before auth, so none of them counts
+// against a rate window. Host and Origin are checked only where there is a socket: the
+// node adapter passes the listening address; msw serves whatever origin a test intercepts.
+import type { MiddlewareHandler } from 'hono';
+import { fail, type Outcome } from '../outcome.js';
+import { createHostCheck, hostName } from '../rules/hosts.js';
+import { respond } from './respond.js';
+
+/** What the transport tells the service about a request. */
+export interface Transport {
+  /** The address the HTTP server listens on; turns the Host and Origin checks on. */
+  listenHost?: string;
+}
+
+export type GuardEnv = { Bindings: Transport };
+
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+
+function originHost(origin: string): string | undefined {
+  try {
+    return new URL(origin).hostname || undefined;
+  } catch {
+    return undefined; // `null` (a sandboxed page or a file) and garbage name no host
+  }
+}
+
+/** The Host header and, for an absolute request target, the URL's host must both be served. */
+function hostOutcome(
+  check: (name: string) => boolean,
+  host: string | undefined,
+  url: string,
+): Outcome | undefined {
+  const names = [host === undefined ? undefined : hostName(host), new URL(url).hostname];
+  if (names.every((name) => name !== undefined && check(name))) return undefined;
+  const shown = names.find((name) => name !== undefined && !check(name)) ?? host ?? '';
+  return fail(
+    421,
+    `This mock does not answer to the host "${shown}"; start it with --allow-host NAME to allow it`,
+  );
+}
+
+/** `application/json` for a POST, PUT or PATCH to the API or the control endpoints that has a body. */
+function contentTypeOutcome(method: string, path: string, headers: (name: string) => string | undefined) {
+  if (method !== 'POST' && method !== 'PUT' && method !== 'PATCH') return undefined;
+  if (!path.startsWith('/api/') && !path.startsWith('/_mock/')) return undefined;
+  const type = headers('content-type');
+  const length = headers('content-length');
+  const hasBody = type !== undefined || headers('transfer-encoding') !== undefined || Number(length) > 0;
+  if (!hasBody || (type !== undefined && JSON_TYPE.test(type))) return undefined;
+  return fail(
+    415,
+    `A request body must be sent as application/json, not ${type ?? 'without a Content-Type'}`,
+  );
+}
+
+export function createGuard(allowHosts: readonly string[]): MiddlewareHandler<GuardEnv> {
+  let checks: { listenHost: string; check: (name: string) => boolean } | undefined;
+  return async (c, next) => {
+    const listenHost = c.env?.listenHost;
+    if (listenHost !== undefined) {
+      if (checks?.listenHost !== listenHost)
+        checks = { listenHost, check: createHostCheck(listenHost, allowHosts) };
+      const misdirected = hostOutcome(checks.check, c.req.header('host'), c.req.url);
+      if (misdirected) return respond(misdirected);
+      const origin = c.req.header('origin');
+      if (origin !== undefined) {
+        const host = originHost(origin);
+        if (host === undefined || !checks.check(host))
+          return respond(
+            fail(403, 'Cross-site requests are refused: the Origin is not a host this mock serves'),
+          );
+      }
+    }
+    const unsupported = contentTypeOutcome(c.req.method, c.req.path, (name) => c.req.header(name));
+    if (unsupported) return respond(unsupported);
+    await next();
+  };
+}
