@@ -23,6 +23,12 @@ describe.runIf(existsSync(CHROMIUM))('checkout page in Chromium', () => {
   const headers = { authorization: 'Bearer key-1', 'content-type': 'application/json' };
   const balance = async () =>
     (await (await fetch(`${server.url}/api/v1/credits`, { headers })).json()).credits as number;
+  /** A new checkout's payment page URL. */
+  const checkoutUrl = async (credits: number) => {
+    const body = JSON.stringify({ credits });
+    const answer = await fetch(`${server.url}/api/v1/credits/checkout`, { method: 'POST', headers, body });
+    return (await answer.json()).url as string;
+  };
 
   beforeAll(async () => {
     server = await startMockServer({
@@ -40,12 +46,7 @@ describe.runIf(existsSync(CHROMIUM))('checkout page in Chromium', () => {
   });
 
   it('shows the purchase, and Pay adds the credits exactly once', async () => {
-    const checkout = await fetch(`${server.url}/api/v1/credits/checkout`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ credits: 300 }),
-    });
-    const { url } = await checkout.json();
+    const url = await checkoutUrl(300);
     const page = await browser.newPage();
     await page.goto(url);
     expect(await page.textContent('#credits')).toBe('300');
@@ -66,12 +67,7 @@ describe.runIf(existsSync(CHROMIUM))('checkout page in Chromium', () => {
   }, 30_000);
 
   it('cannot be framed, and refuses a Pay posted from another site even with the right token', async () => {
-    const checkout = await fetch(`${server.url}/api/v1/credits/checkout`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ credits: 50 }),
-    });
-    const { url } = await checkout.json();
+    const url = await checkoutUrl(50);
     // The strongest attacker: one who somehow has the page's token.
     const token = /name="csrf" value="([^"]+)"/.exec(await (await fetch(url)).text())![1]!;
     const before = await balance();

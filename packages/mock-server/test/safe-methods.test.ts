@@ -21,6 +21,9 @@ describe.each<TransportKind>(['http', 'msw'])('HEAD on every route over %s', (ki
       ['/_mock/clock/advance', 'POST'],
       [`/_mock/checkout/${session}/complete`, 'POST'],
       ['/_mock/requests', 'GET'],
+      ['/_mock/ledger', 'GET'],
+      ['/_mock/stats', 'GET'],
+      ['/_mock/faults', 'GET, PUT, DELETE'],
       [`/checkout/${session}`, 'GET'],
       [`/checkout/${session}/pay`, 'POST'],
     ];
