@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { payCheckoutPage } from '@profile-articles/mock-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isPlainHttpToAnotherHost } from '../src/context.js';
 import { purchaseArrived } from '../src/payment-wait.js';
@@ -194,7 +195,7 @@ describe('buy --wait', () => {
     // Another terminal spends while this one waits: the balance never reaches start + 100.
     expect((await h.run(['generate', 'spender', '--no-wait'])).code).toBe(0);
     await new Promise((r) => setTimeout(r, 300));
-    await fetch(`${url}/pay`, { method: 'POST' });
+    await payCheckoutPage(url!);
     const result = await bought;
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/Payment received: your balance is 1000 credits/);
