@@ -41,7 +41,8 @@ export interface ClientOptions {
   /** Retries after the first attempt. Default 2; 0 means exactly one attempt. */
   maxRetries?: number;
   /**
-   * Bound on each HTTP attempt, in ms (a retry starts a new one). Default 60000. Not a bound
+   * Bound on each HTTP attempt, in ms, from sending the request to the last byte of the answer's
+   * body (a body that trickles in counts; a retry starts a new one). Default 60000. Not a bound
    * on waiting for a job: that is `timeoutMs` of `jobs.waitFor` or `waitTimeoutMs` of `*AndWait`.
    */
   timeoutMs?: number;
@@ -68,7 +69,7 @@ export interface ClientOptions {
 export interface RequestOptions {
   /** Aborts the call, its retries and waits included; the call rejects with the signal's reason. */
   signal?: AbortSignal;
-  /** Bound on each HTTP attempt of this call, in ms; overrides the client's `timeoutMs`. */
+  /** Bound on each HTTP attempt of this call, in ms, body included; overrides the client's `timeoutMs`. */
   timeoutMs?: number;
   /** Retries after the first attempt for this call; overrides the client's `maxRetries`. */
   maxRetries?: number;
@@ -79,6 +80,7 @@ export interface IdempotentRequestOptions extends RequestOptions {
   /**
    * Sent as `Idempotency-Key` on every attempt of the call. Default: a fresh UUID per call.
    * Pass your own to retry a call later without a second charge; a new key starts new work.
+   * 1 to 200 printable ASCII characters (it travels in a header), else InvalidArgumentError.
    */
   idempotencyKey?: string;
 }
