@@ -12,16 +12,20 @@ if (process.argv[2] === 'measure') {
   const { createMockService } = await import('../packages/mock-server/dist/index.js');
   const { BENCH_CONFIG, fill } = await import('./scenarios.mjs');
   const count = Number(process.argv[3]);
-  const heap = () => {
-    globalThis.gc();
-    globalThis.gc();
+  // undici frees each Request's abort bookkeeping from a FinalizationRegistry, which runs
+  // after a collection, on a later turn: collect, let those callbacks run, collect again.
+  const heap = async () => {
+    for (let i = 0; i < 3; i++) {
+      globalThis.gc();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     return process.memoryUsage().heapUsed;
   };
   const service = createMockService(BENCH_CONFIG);
   await fill(service, 10, 'warm'); // load every code path before the baseline
-  const before = heap();
+  const before = await heap();
   await fill(service, count);
-  const after = heap();
+  const after = await heap();
   // Keep the service alive until after the measurement.
   if (service.state() === null) console.log('unreachable');
   process.stdout.write(JSON.stringify({ perArticle: (after - before) / count }));

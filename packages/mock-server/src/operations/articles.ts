@@ -1,8 +1,9 @@
 // Read, generate and update: the interface's rules on charging, jobs and idempotency.
-import { isActiveStatus, type Job, type ReadResponse } from '@profile-articles/sdk/schemas';
+import { isActiveStatus, type ReadResponse } from '@profile-articles/sdk/schemas';
 import { fail, type Outcome, ok } from '../outcome.js';
 import type { Operation, StoredOutcome } from '../rules/idempotency.js';
 import type { JobKind } from '../rules/jobs.js';
+import type { StoredJob } from '../rules/stored-job.js';
 import { profileBehaviour } from '../rules/test-profiles.js';
 import type { OperationContext } from './context.js';
 
@@ -30,12 +31,18 @@ export function readArticle(
 }
 
 /** A replayed job answers 202 while active and 200 once it has ended. */
-function jobOutcome(job: Job): Outcome {
+function jobOutcome(job: StoredJob): Outcome {
   return ok(job, isActiveStatus(job.status) ? 202 : 200);
 }
 
 function replay(ctx: OperationContext, outcome: StoredOutcome): Outcome {
-  if (outcome.kind === 'read') return ok(outcome.response);
+  if (outcome.kind === 'read') {
+    const response: ReadResponse = {
+      article: ctx.state.articles.render(outcome.seed),
+      credits_charged: outcome.creditsCharged,
+    };
+    return ok(response);
+  }
   const record = ctx.state.jobs.get(outcome.jobId);
   return record ? jobOutcome(record.job) : fail(404, 'Job not found');
 }
@@ -87,10 +94,12 @@ function startJob(
 /** The existing article for 1 credit, or a new generation job with 100 credits reserved. */
 export function generateArticle(ctx: OperationContext, profileId: string, key: string): Outcome {
   return withIdempotency(ctx, key, 'generate', profileId, () => {
-    if (ctx.state.articles.get(profileId)) {
+    const seed = ctx.state.articles.seed(profileId);
+    if (seed) {
       const outcome = readArticle(ctx, profileId, 'generate-read');
       if (outcome.status !== 200) return { outcome };
-      return { outcome, stored: { kind: 'read', response: outcome.body as ReadResponse } };
+      const { credits_charged } = outcome.body as ReadResponse;
+      return { outcome, stored: { kind: 'read', seed, creditsCharged: credits_charged } };
     }
     if (profileBehaviour(profileId) === 'notfound') return { outcome: fail(404, 'Profile not found') };
     return startJob(ctx, profileId, 'generate', key);
@@ -100,7 +109,7 @@ export function generateArticle(ctx: OperationContext, profileId: string, key: s
 /** A new research run for an existing article, for 100 credits. */
 export function updateArticle(ctx: OperationContext, profileId: string, key: string): Outcome {
   return withIdempotency(ctx, key, 'update', profileId, () => {
-    if (!ctx.state.articles.get(profileId)) return { outcome: fail(404, NO_ARTICLE) };
+    if (!ctx.state.articles.seed(profileId)) return { outcome: fail(404, NO_ARTICLE) };
     return startJob(ctx, profileId, 'update', key);
   });
 }

@@ -1,34 +1,76 @@
-// One article per profile, shared by every account.
+// One article per profile, shared by every account. An article is deterministic from its
+// profile and version (article-content.ts), so the store keeps only a seed per version (id,
+// version, times) and renders the full Article when asked: a job's snapshot is the seed of
+// the version it published, never a copy. A small cache of rendered articles, counted apart,
+// keeps repeated reads of the same version from rendering again.
 import type { Article } from '@profile-articles/sdk/schemas';
 import { writeArticle } from './article-content.js';
 
+/** What an article version is made from. Never changed once published. */
+export interface ArticleSeed {
+  readonly profileId: string;
+  readonly articleId: string;
+  readonly version: number;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
 export interface Articles {
+  /** The current article, rendered. */
   get(profileId: string): Article | undefined;
-  /** Writes version 1, or the next version of an existing article; returns the new state. */
-  publish(profileId: string, at: number): Article;
+  /** The current version's seed. */
+  seed(profileId: string): ArticleSeed | undefined;
+  /** Writes version 1, or the next version of an existing article; returns its seed. */
+  publish(profileId: string, at: number): ArticleSeed;
+  /** The Article a seed stands for: the same whenever asked. */
+  render(seed: ArticleSeed): Article;
   readonly size: number;
 }
 
+/** Rendered articles kept for repeated reads: bounded, so memory does not grow with the store. */
+export const RENDER_CACHE_SIZE = 256;
+
 export function createArticles(newId: () => string): Articles {
-  const store = new Map<string, Article>();
+  const store = new Map<string, ArticleSeed>();
+  const rendered = new Map<ArticleSeed, Article>();
+
+  function render(seed: ArticleSeed): Article {
+    const cached = rendered.get(seed);
+    if (cached) return cached;
+    const article: Article = {
+      article_id: seed.articleId,
+      ...writeArticle(seed.profileId, seed.version),
+      current_version: seed.version,
+      created_at: new Date(seed.createdAt).toISOString(),
+      updated_at: new Date(seed.updatedAt).toISOString(),
+    };
+    // Insertion order is age: drop the oldest once full.
+    if (rendered.size >= RENDER_CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
+    rendered.set(seed, article);
+    return article;
+  }
+
   return {
-    get: (profileId) => store.get(profileId),
+    get(profileId) {
+      const seed = store.get(profileId);
+      return seed && render(seed);
+    },
+    seed: (profileId) => store.get(profileId),
     get size() {
       return store.size;
     },
+    render,
     publish(profileId, at) {
       const previous = store.get(profileId);
-      const version = (previous?.current_version ?? 0) + 1;
-      const now = new Date(at).toISOString();
-      const article: Article = {
-        article_id: previous?.article_id ?? newId(),
-        ...writeArticle(profileId, version),
-        current_version: version,
-        created_at: previous?.created_at ?? now,
-        updated_at: now,
+      const seed: ArticleSeed = {
+        profileId,
+        articleId: previous?.articleId ?? newId(),
+        version: (previous?.version ?? 0) + 1,
+        createdAt: previous?.createdAt ?? at,
+        updatedAt: at,
       };
-      store.set(profileId, article);
-      return article;
+      store.set(profileId, seed);
+      return seed;
     },
   };
 }

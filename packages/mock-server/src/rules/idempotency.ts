@@ -1,14 +1,17 @@
 // Idempotency keys, per account: the first request's outcome is kept for 24 hours of the
 // mock's clock, and a replay returns it without charging again. Only requests that did
 // something (200 or 202) are kept, so a key that met a 402 can be used again after buying.
-import type { ReadResponse } from '@profile-articles/sdk/schemas';
+import type { ArticleSeed } from './articles.js';
 import type { Scheduler } from './scheduler.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
 
 export type Operation = 'generate' | 'update';
 
-export type StoredOutcome = { kind: 'job'; jobId: string } | { kind: 'read'; response: ReadResponse };
+/** A generate's outcome: its job, or the article version it answered with and what it cost. */
+export type StoredOutcome =
+  | { kind: 'job'; jobId: string }
+  | { kind: 'read'; seed: ArticleSeed; creditsCharged: number };
 
 export interface StoredRequest {
   operation: Operation;

@@ -38,8 +38,13 @@ describe('jobs', () => {
     scheduler.runDue(30);
     expect(job.status).toBe('succeeded');
     expect(job.article).toEqual(articles.get('ada'));
-    expect(job.article).not.toBe(articles.get('ada')); // a snapshot, not the live article
     expect(job.article?.updated_at).toBe(new Date(30).toISOString());
+    // A snapshot: a later version of the profile leaves it as it was.
+    const before = JSON.stringify(job);
+    articles.publish('ada', 500);
+    expect(articles.get('ada')?.current_version).toBe(2);
+    expect(job.article?.current_version).toBe(1);
+    expect(JSON.stringify(job)).toBe(before);
     expect(jobs.activeFor('ada')).toBeUndefined();
   });
 

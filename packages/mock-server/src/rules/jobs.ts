@@ -1,15 +1,15 @@
 // Jobs and their life: queued → running → succeeded, or failed / cancelled with a refund.
 // Transitions are events on the virtual clock; one active job per profile, across accounts.
-import type { Job } from '@profile-articles/sdk/schemas';
 import type { Articles } from './articles.js';
 import type { Ledger, LedgerReason } from './ledger.js';
 import type { Scheduler } from './scheduler.js';
+import { StoredJob } from './stored-job.js';
 import { profileBehaviour } from './test-profiles.js';
 
 export type JobKind = 'generate' | 'update';
 
 export interface JobRecord {
-  job: Job;
+  job: StoredJob;
   accountId: string;
   kind: JobKind;
   /** The key of the request that started it: proofs check that no key started two jobs. */
@@ -56,7 +56,11 @@ export function createJobs(deps: JobsDeps): Jobs {
   const byId = new Map<string, JobRecord>();
   const activeByProfile = new Map<string, JobRecord>();
 
-  const meta = (job: Job, reason: LedgerReason) => ({ reason, jobId: job.job_id, profileId: job.profile_id });
+  const meta = (job: StoredJob, reason: LedgerReason) => ({
+    reason,
+    jobId: job.job_id,
+    profileId: job.profile_id,
+  });
 
   function end(record: JobRecord, status: 'failed' | 'cancelled', error: string, at: number): void {
     const { job } = record;
@@ -84,8 +88,8 @@ export function createJobs(deps: JobsDeps): Jobs {
   }
 
   function succeed(record: JobRecord, at: number): void {
-    // The snapshot is a copy: later updates of the profile do not change it.
-    record.job.article = structuredClone(articles.publish(record.job.profile_id, at));
+    // The snapshot is the published version's seed: later updates make new seeds, never change it.
+    record.job.snapshot = articles.publish(record.job.profile_id, at);
     record.job.status = 'succeeded';
     ledger.settle(record.accountId, record.job.credits_charged, meta(record.job, 'job-succeeded'), at);
     activeByProfile.delete(record.job.profile_id);
@@ -104,14 +108,7 @@ export function createJobs(deps: JobsDeps): Jobs {
     start({ accountId, profileId, kind, idempotencyKey, credits, queuedTimeoutMs, at }) {
       // Checked before an id is made, so a refused start leaves the id sequence as it was.
       if (ledger.balance(accountId) < credits) return undefined;
-      const job: Job = {
-        job_id: newId(),
-        profile_id: profileId,
-        status: 'queued',
-        credits_charged: credits,
-        article: null,
-        error: null,
-      };
+      const job = new StoredJob(newId(), profileId, credits, articles);
       ledger.take(accountId, credits, 'reservation', meta(job, kind), at);
       const record: JobRecord = { job, accountId, kind, idempotencyKey };
       byId.set(job.job_id, record);
