@@ -11,6 +11,13 @@ export async function run(argv: string[], io: Io = processIo()): Promise<number>
   const program = buildProgram(io, (created) => {
     ctx = created;
   });
+  if (argv[2] === '__complete') {
+    // Asked by the completion scripts on every <TAB>: answer from the command tree, parse nothing.
+    const { complete } = await import('./complete.js');
+    const offered = complete(program, argv.slice(3));
+    io.stdout.write(offered.length ? `${offered.join('\n')}\n` : '');
+    return ExitCode.Success;
+  }
   try {
     await program.parseAsync(argv);
     return ExitCode.Success;

@@ -276,9 +276,7 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
       ),
     )
     .action((shell: string, _o, cmd: Command) =>
-      run(cmd, async (ctx) =>
-        (await import('./commands/completion.js')).completionCommand(ctx, shell, program),
-      ),
+      run(cmd, async (ctx) => (await import('./commands/completion.js')).completionCommand(ctx, shell)),
     );
 
   return program;

@@ -1,99 +1,38 @@
-// Shell completion scripts, built from the program's own commands and options.
-import type { Command } from 'commander';
+// Shell completion scripts. Each is a thin shim that asks `profile-articles __complete` what
+// fits (complete.ts), so the three shells offer the same words and never go stale.
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 
-interface Spec {
-  name: string;
-  options: string[];
-}
-
-function specs(program: Command): { commands: Spec[]; globals: string[] } {
-  const flags = (cmd: Command) =>
-    cmd.options
-      .filter((o) => !(o as { hidden?: boolean }).hidden)
-      .map((o) => o.long ?? '')
-      .filter(Boolean);
-  return {
-    commands: program.commands.map((cmd) => ({ name: cmd.name(), options: flags(cmd) })),
-    globals: [...flags(program), '--help'],
-  };
-}
-
-function bash(program: Command): string {
-  const { commands, globals } = specs(program);
-  const cases = commands.map((c) => `    ${c.name}) opts="${c.options.join(' ')}" ;;`).join('\n');
-  return `# profile-articles bash completion: eval "$(profile-articles completion bash)"
+const SCRIPTS: Record<string, string> = {
+  bash: `# profile-articles bash completion: eval "$(profile-articles completion bash)"
 _profile_articles() {
-  local cur cmd opts
-  cur="\${COMP_WORDS[COMP_CWORD]}"
-  cmd="\${COMP_WORDS[1]}"
-  if [ "$COMP_CWORD" -eq 1 ]; then
-    COMPREPLY=( $(compgen -W "${commands.map((c) => c.name).join(' ')} ${globals.join(' ')}" -- "$cur") )
-    return
-  fi
-  case "$cmd" in
-${cases}
-    config) opts="set get unset path api-key base-url" ;;
-    *) opts="" ;;
-  esac
-  COMPREPLY=( $(compgen -W "$opts ${globals.join(' ')}" -- "$cur") )
+  local IFS=$'\\n'
+  COMPREPLY=( $(profile-articles __complete "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null) )
 }
-complete -F _profile_articles profile-articles
-`;
-}
-
-function zsh(program: Command): string {
-  const { commands, globals } = specs(program);
-  const names = commands.map(
-    (c) =>
-      `'${c.name}:${(program.commands.find((x) => x.name() === c.name)?.description() ?? '').replaceAll("'", '')}'`,
-  );
-  const cases = commands
-    .map(
-      (c) =>
-        `    ${c.name}) _values 'option' ${[...c.options, ...globals].map((o) => `'${o}'`).join(' ')} ;;`,
-    )
-    .join('\n');
-  return `#compdef profile-articles
+complete -o default -F _profile_articles profile-articles
+`,
+  zsh: `#compdef profile-articles
 # profile-articles zsh completion: profile-articles completion zsh > "\${fpath[1]}/_profile-articles"
+# (or: source <(profile-articles completion zsh) after compinit)
 _profile_articles() {
-  if (( CURRENT == 2 )); then
-    _describe 'command' "(${names.join(' ')})"
-    return
-  fi
-  case "$words[2]" in
-${cases}
-  esac
+  local -a offered
+  offered=("\${(@f)$(profile-articles __complete "\${(@)words[2,CURRENT]}" 2>/dev/null)}")
+  compadd -- "\${(@)offered:#}"
 }
-compdef _profile_articles profile-articles
-`;
-}
+if [[ "\${zsh_eval_context[-1]}" == loadautofunc ]]; then
+  _profile_articles "$@"
+else
+  compdef _profile_articles profile-articles
+fi
+`,
+  fish: `# profile-articles fish completion: profile-articles completion fish | source
+complete -c profile-articles -f -a '(profile-articles __complete (commandline -opc)[2..-1] (commandline -ct) 2>/dev/null)'
+`,
+};
 
-function fish(program: Command): string {
-  const { commands, globals } = specs(program);
-  const lines = [
-    '# profile-articles fish completion: profile-articles completion fish | source',
-    'complete -c profile-articles -f',
-    ...commands.map(
-      (c) =>
-        `complete -c profile-articles -n '__fish_use_subcommand' -a ${c.name} -d '${(program.commands.find((x) => x.name() === c.name)?.description() ?? '').replaceAll("'", '')}'`,
-    ),
-    ...commands.flatMap((c) =>
-      c.options.map(
-        (o) =>
-          `complete -c profile-articles -n '__fish_seen_subcommand_from ${c.name}' -l ${o.replace(/^--/, '')}`,
-      ),
-    ),
-    ...globals.map((o) => `complete -c profile-articles -l ${o.replace(/^--/, '')}`),
-  ];
-  return `${lines.join('\n')}\n`;
-}
-
-export async function completionCommand(ctx: Context, shell: string, program: Command): Promise<void> {
-  const scripts: Record<string, (p: Command) => string> = { bash, zsh, fish };
-  const make = scripts[shell];
-  if (!make) throw new CliError(`Unknown shell "${shell}": use bash, zsh or fish.`, ExitCode.Usage);
-  ctx.io.stdout.write(make(program));
+export async function completionCommand(ctx: Context, shell: string): Promise<void> {
+  const script = SCRIPTS[shell];
+  if (!script) throw new CliError(`Unknown shell "${shell}": use bash, zsh or fish.`, ExitCode.Usage);
+  ctx.io.stdout.write(script);
 }
