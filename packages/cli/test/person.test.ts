@@ -1,0 +1,97 @@
+// The CLI as a person meets it, in a real terminal (tmux): Ctrl-C with the key stored by login,
+// Ctrl-C at the login prompt, the spinner with an empty CI, a hidden prompt for config set
+// api-key; and a busy port for `mock`, which needs no terminal.
+import { describe, expect, it } from 'vitest';
+import { BIN, KEYS, useCliMock } from './helpers.js';
+import { hasTmux, openTerminal, screenLines } from './tmux.js';
+
+const h = useCliMock();
+const node = `${process.execPath} ${BIN}`;
+/** The environment a person has after `login`: nothing but the config folder. */
+const bareEnv = () =>
+  `env -u CI -u PROFILE_ARTICLES_API_KEY -u PROFILE_ARTICLES_BASE_URL PROFILE_ARTICLES_CONFIG_DIR=${h.configDir}`;
+const SPINNER_FRAMES = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/;
+
+describe.runIf(hasTmux)('in a terminal', () => {
+  it('Ctrl-C while generate waits, with the key stored by login, prints the resume hint and exits 130', async () => {
+    const login = await h.cli(['login', '--base-url', h.server.url], {
+      input: `${KEYS.main}\n`,
+      env: { PROFILE_ARTICLES_API_KEY: undefined, PROFILE_ARTICLES_BASE_URL: undefined },
+    });
+    expect(login.code).toBe(0);
+    const term = openTerminal(
+      `${bareEnv()} PROFILE_ARTICLES_POLL_INTERVAL=0.2 ${node} generate stuck-someone; echo EXIT=$?; sleep 30`,
+    );
+    try {
+      await term.waitFor(/Generating stuck-someone: queued/);
+      term.keys('C-c');
+      const screen = await term.waitFor('EXIT=');
+      const lines = screenLines(screen);
+      expect(lines).toContainEqual(
+        expect.stringMatching(/^Error: Stopped waiting\. Job [0-9a-f-]{36} goes on on the server\.$/),
+      );
+      expect(lines).toContainEqual(
+        expect.stringMatching(/^Resume with: profile-articles job [0-9a-f-]{36} --wait$/),
+      );
+      expect(lines.at(-1)).toBe('EXIT=130');
+      expect(h.server.service.state().jobs.activeFor('stuck-someone')?.job.status).toBe('queued');
+    } finally {
+      term.close();
+    }
+  });
+
+  it('Ctrl-C at the login prompt exits 130 quietly', async () => {
+    const term = openTerminal(
+      `${bareEnv()} ${node} login --base-url ${h.server.url}; echo EXIT=$?; sleep 30`,
+    );
+    try {
+      await term.waitFor('API key:');
+      term.type('pa_half');
+      term.keys('C-c');
+      const screen = await term.waitFor('EXIT=');
+      expect(screenLines(screen)).toEqual(['API key:', 'EXIT=130']);
+    } finally {
+      term.close();
+    }
+  });
+
+  it('shows a spinner when CI is set but empty', async () => {
+    const term = openTerminal(
+      `env CI= PROFILE_ARTICLES_API_KEY=${KEYS.main} PROFILE_ARTICLES_BASE_URL=${h.server.url} PROFILE_ARTICLES_POLL_INTERVAL=0.2 PROFILE_ARTICLES_CONFIG_DIR=${h.configDir} ${node} generate stuck-spinner --timeout 4; echo EXIT=$?; sleep 30`,
+    );
+    try {
+      const screen = await term.waitFor('EXIT=');
+      expect(screen).toContain('EXIT=1');
+      expect(
+        term.seen.some((s) => SPINNER_FRAMES.test(s) && /Generating stuck-spinner: queued · \d+ s · /.test(s)),
+      ).toBe(true);
+    } finally {
+      term.close();
+    }
+  });
+
+  it('config set api-key without a value asks with a hidden prompt', async () => {
+    const term = openTerminal(`${bareEnv()} ${node} config set api-key; echo EXIT=$?; sleep 30`);
+    try {
+      await term.waitFor('API key:');
+      term.type(KEYS.main);
+      term.keys('Enter');
+      const screen = await term.waitFor('EXIT=');
+      expect(screenLines(screen)).toEqual(['API key:', 'Set api-key to pa_t…89.', 'EXIT=0']);
+      expect(screen).not.toContain(KEYS.main);
+    } finally {
+      term.close();
+    }
+  });
+});
+
+describe('mock on a busy port', () => {
+  it('says the port is taken and how to pick another, exit 1', async () => {
+    const port = new URL(h.server.url).port;
+    const result = await h.cli(['mock', '--port', port]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `Error: Port ${port} is already in use: another mock (or another program) is listening there.\nPick another with --port, such as --port 4011, or --port 0 for any free port.\n`,
+    );
+  });
+});

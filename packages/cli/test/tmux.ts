@@ -1,0 +1,65 @@
+// A real terminal for tests: a detached tmux session running one shell command, read by
+// screen captures. Session names carry the test process's pid so parallel runs never clash.
+import { execFileSync, spawnSync } from 'node:child_process';
+
+export const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+
+let sessions = 0;
+
+export interface Terminal {
+  /** The screen as text (with `escapes`, the colour codes too). */
+  screen(escapes?: boolean): string;
+  /** Every screen seen by `waitFor` so far, oldest first. */
+  readonly seen: string[];
+  /** Resolves with the screen once it contains `text` (or after 15 s, with the last screen). */
+  waitFor(text: string | RegExp): Promise<string>;
+  type(text: string): void;
+  keys(...names: string[]): void;
+  close(): void;
+}
+
+/** Runs `command` in a fresh tmux session; the command should end with `; echo EXIT=$?; sleep 30`. */
+export function openTerminal(command: string, size = { columns: 120, rows: 40 }): Terminal {
+  const name = `pa-${process.pid}-${++sessions}`;
+  execFileSync('tmux', [
+    'new-session',
+    '-d',
+    '-s',
+    name,
+    '-x',
+    String(size.columns),
+    '-y',
+    String(size.rows),
+    command,
+  ]);
+  const seen: string[] = [];
+  const screen = (escapes = false) =>
+    execFileSync('tmux', ['capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', name], {
+      encoding: 'utf8',
+    });
+  return {
+    screen,
+    seen,
+    async waitFor(text) {
+      const deadline = Date.now() + 15_000;
+      let last = screen();
+      seen.push(last);
+      while (!(typeof text === 'string' ? last.includes(text) : text.test(last)) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        last = screen();
+        seen.push(last);
+      }
+      return last;
+    },
+    type: (text) => execFileSync('tmux', ['send-keys', '-t', name, '-l', text]),
+    keys: (...names) => execFileSync('tmux', ['send-keys', '-t', name, ...names]),
+    close: () => void spawnSync('tmux', ['kill-session', '-t', name]),
+  };
+}
+
+/** The screen's lines without trailing blanks, for line-by-line assertions. */
+export const screenLines = (screen: string) =>
+  screen
+    .replace(/\s+$/, '')
+    .split('\n')
+    .map((l) => l.trimEnd());
