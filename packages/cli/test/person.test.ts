@@ -63,7 +63,9 @@ describe.runIf(hasTmux)('in a terminal', () => {
       const screen = await term.waitFor('EXIT=');
       expect(screen).toContain('EXIT=1');
       expect(
-        term.seen.some((s) => SPINNER_FRAMES.test(s) && /Generating stuck-spinner: queued · \d+ s · /.test(s)),
+        term.seen.some(
+          (s) => SPINNER_FRAMES.test(s) && /Generating stuck-spinner: queued · \d+ s · /.test(s),
+        ),
       ).toBe(true);
     } finally {
       term.close();

@@ -16,11 +16,21 @@ function loadedModules(args: string[]): { code: number | null; modules: string[]
   return { code: result.status, modules: readFileSync(file, 'utf8').trim().split('\n') };
 }
 
-const HEAVY = [/\/sdk\//, /\/zod\//, /\/ora\//, /\/conf\//, /\/mock-server\//, /\/msw\//];
+const HEAVY = [
+  /\/sdk\//,
+  /\/zod\//,
+  /\/ora\//,
+  /\/conf\//,
+  /\/mock-server\//,
+  /\/msw\//,
+  /markdown/,
+  /pager/,
+  /http-trace/,
+];
 
 describe('start-up', () => {
   it.each([[['--help']], [['--version']], [['frobnicate']], [['read']], [['generate', '--help']]])(
-    '%j loads neither the SDK, zod, ora nor conf',
+    '%j loads neither the SDK, zod, ora, the Markdown renderer nor the pager',
     (args) => {
       const { modules } = loadedModules(args);
       expect(modules.some((m) => m.includes('commander'))).toBe(true);
@@ -31,6 +41,13 @@ describe('start-up', () => {
   it('loads the SDK only when a command needs it', () => {
     const { modules } = loadedModules(['credits', '--base-url', 'http://127.0.0.1:9', '--api-key', 'k']);
     expect(modules.some((m) => /\/sdk\//.test(m))).toBe(true);
-    expect(modules.filter((m) => /\/ora\/|\/mock-server\//.test(m))).toEqual([]);
+    expect(modules.filter((m) => /\/ora\/|\/mock-server\/|markdown|pager/.test(m))).toEqual([]);
+  });
+
+  it('from a clone, `pnpm cli <args>` runs the built CLI', () => {
+    const root = fileURLToPath(new URL('../../..', import.meta.url));
+    const result = spawnSync('pnpm', ['-s', 'cli', '--version'], { cwd: root, encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
 });
