@@ -2,7 +2,7 @@
 // Ctrl-C at the login prompt, the spinner with an empty CI, a hidden prompt for config set
 // api-key; and a busy port for `mock`, which needs no terminal.
 import { describe, expect, it } from 'vitest';
-import { BIN, KEYS, useCliMock } from './helpers.js';
+import { BIN, KEYS, runCli, useCliMock } from './helpers.js';
 import { hasTmux, openTerminal, screenLines } from './tmux.js';
 
 const h = useCliMock();
@@ -87,7 +87,34 @@ describe.runIf(hasTmux)('in a terminal', () => {
   });
 });
 
-describe('mock on a busy port', () => {
+describe('profile-articles mock', () => {
+  it('prints the URL, the demo key and the next commands; its / says what it is', async () => {
+    let answer: unknown;
+    const result = await runCli(['mock', '--port', '0'], {
+      onOutput: {
+        match: /listening on (\S+)[\s\S]*Stop it with Ctrl-C/,
+        run: (child, match) => {
+          void fetch(`${match[1]}/`)
+            .then((r) => r.json())
+            .then((body) => {
+              answer = body;
+              child.kill('SIGINT');
+            });
+        },
+      },
+    });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toMatch(/^Profile Article Service mock listening on http:\/\/127\.0\.0\.1:\d+$/);
+    expect(lines[1]).toBe('Demo account: API key demo-key, 1000 credits');
+    expect(result.stdout).toContain(
+      `export PROFILE_ARTICLES_BASE_URL=${/listening on (\S+)/.exec(lines[0]!)![1]}`,
+    );
+    expect(result.stdout).toContain('echo demo-key | profile-articles login');
+    expect(result.stdout).toContain('profile-articles generate ada-lovelace');
+    expect(answer).toMatchObject({ service: 'Profile Article Service mock server', api: '/api/v1' });
+  });
+
   it('says the port is taken and how to pick another, exit 1', async () => {
     const port = new URL(h.server.url).port;
     const result = await h.cli(['mock', '--port', port]);

@@ -144,6 +144,14 @@ export function createMockService(
       tokens: createPageTokens(),
     }),
   );
+  // Someone opening the mock's address in a browser or with curl learns what it is.
+  app.get('/', (c) =>
+    c.json({
+      service: 'Profile Article Service mock server',
+      api: API_PREFIX,
+      docs: 'docs/mock-server.md in the profile-articles repository',
+    }),
+  );
   app.notFound((c) => respond(wrongMethod(app.routes, c.req.method, c.req.path)));
   app.onError((error) => {
     // Hono decodes path parameters lazily; bad percent-encoding is the client's mistake.
