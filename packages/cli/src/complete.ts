@@ -27,16 +27,16 @@ export function complete(program: Command, words: string[]): string[] {
   const before = words.slice(0, -1);
   const path: Command[] = [program];
   let positionals = 0;
-  let valueOf: Option | undefined;
+  let awaitingValue: Option | undefined;
   for (const word of before) {
-    if (valueOf) {
-      valueOf = undefined;
+    if (awaitingValue) {
+      awaitingValue = undefined;
       continue;
     }
     if (word.startsWith('-')) {
       const name = word.split('=')[0];
       const option = path.flatMap((c) => c.options).find((o) => o.long === name || o.short === name);
-      if (option && takesValue(option) && !word.includes('=')) valueOf = option;
+      if (option && takesValue(option) && !word.includes('=')) awaitingValue = option;
       continue;
     }
     const sub = visible(path.at(-1)!).find((c) => c.name() === word || c.aliases().includes(word));
@@ -44,7 +44,7 @@ export function complete(program: Command, words: string[]): string[] {
     else positionals++;
   }
   // After an option that takes a value, the value is the user's: offer nothing.
-  if (valueOf) return [];
+  if (awaitingValue) return [];
   const cmd = path.at(-1)!;
   let offered: string[];
   if (current.startsWith('-')) {

@@ -84,25 +84,33 @@ describe('login, logout and config', () => {
 });
 
 describe('completion and mock', () => {
-  it.each(['bash', 'zsh', 'fish'])('prints a %s completion script with every command', async (shell) => {
-    const result = await h.cli(['completion', shell]);
+  it.each(['bash', 'zsh', 'fish'])('prints a %s completion script that asks the CLI', async (shell) => {
+    const result = await h.run(['completion', shell]);
     expect(result.code).toBe(0);
+    expect(result.stdout).toContain('profile-articles __complete');
+  });
+
+  it('__complete offers every command, and never the hidden --api-key', async () => {
+    const commands = (await h.run(['__complete', ''])).stdout.trim().split('\n');
     for (const command of [
       'read',
       'generate',
       'update',
       'job',
       'credits',
+      'status',
       'buy',
       'login',
       'logout',
       'config',
       'mock',
+      'completion',
     ]) {
-      expect(result.stdout).toContain(command);
+      expect(commands).toContain(command);
     }
-    expect(result.stdout).toContain('no-wait');
-    expect(result.stdout).not.toContain('--api-key');
+    const flags = (await h.run(['__complete', 'generate', 'x', '--'])).stdout;
+    expect(flags).toContain('--no-wait');
+    expect(flags).not.toContain('--api-key');
   });
 
   it('runs the mock server in the foreground and stops on SIGTERM', async () => {
