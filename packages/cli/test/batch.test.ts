@@ -10,6 +10,7 @@ const KEYS = {
   seed: 'pa_test_SEEDKEY_0123456789',
   slow: 'pa_test_SLOWKEY_0123456789',
   small: 'pa_test_SMALLKEY_012345678',
+  tiny: 'pa_test_TINYKEY_0123456789',
 };
 const START = 100_000;
 let mock: BatchMock;
@@ -26,6 +27,7 @@ beforeAll(async () => {
       { id: 'seed', apiKeys: [KEYS.seed], credits: START, pricing: { requests_per_minute: 10_000 } },
       { id: 'slow', apiKeys: [KEYS.slow], credits: START, pricing: { requests_per_minute: 60 } },
       { id: 'small', apiKeys: [KEYS.small], credits: 1000 },
+      { id: 'tiny', apiKeys: [KEYS.tiny], credits: 250 },
     ],
     jobs: { queuedMs: 0, runningMs: 150 },
   });
@@ -123,6 +125,30 @@ describe('batch generate', () => {
     expect(summary).toMatchObject({ succeeded: 2, left: 3, stopped: 'budget', credits_charged: 200 });
     expect((await ledgerFor(mock, 'small')).spent).toBe(200);
     expect(summary.resume).toContain('--max-credits 250');
+  });
+
+  it('a balance below the worst case: exit 5 before starting, or with --partial two of five and stopped by the balance', async () => {
+    const dir = workDir(Array.from({ length: 5 }, (_, i) => `poor-${i}`));
+    const refused = spawnBatch(
+      ['generate', '--from', 'list.txt', '--yes'],
+      envFor(mock, KEYS.tiny, dir),
+      dir,
+    );
+    expect(await refused.code).toBe(5);
+    expect(refused.stderr()).toMatch(/more than the balance \(250\)/);
+    const partial = spawnBatch(
+      ['generate', '--from', 'list.txt', '--partial', '--json', '--yes'],
+      envFor(mock, KEYS.tiny, dir),
+      dir,
+    );
+    expect(await partial.code).toBe(5);
+    expect(partial.events().at(-1)).toMatchObject({
+      succeeded: 2,
+      left: 3,
+      stopped: 'balance',
+      credits_charged: 200,
+    });
+    expect(mock.service.balance('tiny')).toBe(50);
   });
 
   it('a 409 for an active job is retried with the same key; one for a key used elsewhere is recorded at once', async () => {
