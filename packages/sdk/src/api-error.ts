@@ -64,20 +64,23 @@ export interface ApiErrorSource {
   context: ErrorContext;
 }
 
-/** A 3xx is never followed (it would re-send the body and Idempotency-Key elsewhere): say where it led. */
-function redirectMessage(status: number, headers: Record<string, string>): string {
+/**
+ * A 3xx is never followed (it would re-send the body and Idempotency-Key elsewhere). Its body
+ * rarely has a `detail`, so the error's detail says where it led, for whoever prints `detail`.
+ */
+function redirectDetail(headers: Readonly<Record<string, string>>): string {
   const location = headers.location ?? '(no Location header)';
-  return `${status} redirect to ${location} not followed: the SDK never re-sends a request to another address. Check baseUrl.`;
+  return `Redirect to ${location} not followed: the SDK never re-sends a request to another address. Check baseUrl.`;
 }
 
 export function createApiError(source: ApiErrorSource): ApiError {
   const { status, headers, isCheckout } = source;
-  const detail = parseErrorDetail(source.body, status, source.statusText);
-  const hint = HINT_BY_STATUS[status];
   const isRedirect = status === 0 || (status >= 300 && status < 400);
-  const message = isRedirect
-    ? redirectMessage(status, headers)
-    : `${status} ${describeDetail(detail)}${hint ? ` ${hint}` : ''}`;
+  const detail = isRedirect
+    ? redirectDetail(headers)
+    : parseErrorDetail(source.body, status, source.statusText);
+  const hint = HINT_BY_STATUS[status];
+  const message = `${status} ${describeDetail(detail)}${hint ? ` ${hint}` : ''}`;
   const init: StatusErrorInit = { ...source.context, detail, headers };
 
   if (status === 429)

@@ -15,17 +15,18 @@ const keysOf = (server: { received: Array<{ headers: Record<string, unknown> }> 
 
 describe('a body that never ends', () => {
   it('times out when headers come at once but the body trickles, and retries with the same key', async () => {
-    const { server, client } = await setup([trickle(20)], { timeoutMs: 200, maxRetries: 1 });
+    const { server, client } = await setup([trickle(20)], { timeoutMs: 800, maxRetries: 1 });
+    // 800 ms, not less: on a busy machine a shorter attempt can end before the server has read the request.
     const started = Date.now();
     const error = await rejectionOf(client.articles.generate('ada-lovelace'));
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.attempts).toBe(2);
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(8000);
     expect(server.received).toHaveLength(2);
     const keys = keysOf(server);
     expect(keys[0]).toBeTruthy();
     expect(keys[1]).toBe(keys[0]);
-  }, 5000);
+  }, 15_000);
 });
 
 describe('a body too large to read', () => {
@@ -73,6 +74,8 @@ describe('redirects', () => {
       expect(error).toBeInstanceOf(ApiError);
       expect(error.status).toBe(status);
       expect(error.message).toContain(location);
+      // detail too: the CLI prints `detail`, and a 3xx body rarely has one.
+      expect(error.detail).toContain(location);
       expect(error.attempts).toBe(1);
       expect(server.received).toHaveLength(1);
       expect(elsewhere.received).toHaveLength(0);
