@@ -13,6 +13,7 @@ export default defineConfig({
       { find: /^@profile-articles\/sdk\/schemas$/, replacement: src('sdk/src/schemas/index.ts') },
       { find: /^@profile-articles\/sdk$/, replacement: src('sdk/src/index.ts') },
       { find: /^@profile-articles\/mock-server\/msw$/, replacement: src('mock-server/src/msw.ts') },
+      { find: /^@profile-articles\/mock-server\/internal$/, replacement: src('mock-server/src/internal.ts') },
       { find: /^@profile-articles\/mock-server$/, replacement: src('mock-server/src/index.ts') },
     ],
   },

@@ -25,11 +25,4 @@ export {
 } from './rules/faults.js';
 export type { JournalEntry } from './rules/journal.js';
 export type { LedgerEntry } from './rules/ledger.js';
-export {
-  type MockFlags,
-  mockOptionsFromFlags,
-  parsePort,
-  type RunMockOptions,
-  runMockCommand,
-} from './run.js';
 export { createMockService, MAX_BODY_BYTES, type MockService, type MockServiceOptions } from './service.js';

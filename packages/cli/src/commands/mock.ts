@@ -1,6 +1,6 @@
 // mock: the mock server in the foreground, with the same flags and checks as its own bin,
 // and the next steps a newcomer needs (the URL, the demo key, what to run).
-import type { MockFlags } from '@profile-articles/mock-server';
+import type { MockFlags } from '@profile-articles/mock-server/internal';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
@@ -21,9 +21,8 @@ function nextSteps(url: string, key: string | undefined): string[] {
 }
 
 export async function mockCommand(ctx: Context, options: MockFlags): Promise<void> {
-  const { ConfigError, DEFAULT_HOST, DEFAULT_PORT, mockOptionsFromFlags, runMockCommand } = await import(
-    '@profile-articles/mock-server'
-  );
+  const { ConfigError, DEFAULT_HOST, DEFAULT_PORT } = await import('@profile-articles/mock-server');
+  const { mockOptionsFromFlags, runMockCommand } = await import('@profile-articles/mock-server/internal');
   // The flags and their checks are the mock bin's own (mockOptionsFromFlags).
   const runOptions = (() => {
     try {

@@ -1,0 +1,10 @@
+// @profile-articles/mock-server/internal: what the CLI's `profile-articles mock` shares with
+// the mock's own bin (one flag parser, one runner). Not public: it may change in any release,
+// without a major version.
+export {
+  type MockFlags,
+  mockOptionsFromFlags,
+  parsePort,
+  type RunMockOptions,
+  runMockCommand,
+} from './run.js';
