@@ -5,8 +5,8 @@ import { parseArgs } from 'node:util';
 import { ConfigError } from './config.js';
 import { type MockFlags, mockOptionsFromFlags, type RunMockOptions, runMockCommand } from './run.js';
 
-const USAGE =
-  'Usage: profile-articles-mock [--port 4010] [--host 127.0.0.1] [--config FILE] [--allow-host NAME]... [--admin-token TOKEN]';
+const USAGE = `Usage: profile-articles-mock [--port 4010] [--host 127.0.0.1] [--config FILE] [--allow-host NAME]... [--admin-token TOKEN]
+       profile-articles-mock verify [options]   (checks a deployment against the contract; verify --help)`;
 
 async function main(): Promise<number> {
   // Loaded only when asked for, so starting the mock does not pay for it.

@@ -30,6 +30,17 @@ describe('profile-articles-mock verify (spawned)', () => {
     expect(run.stdout + run.stderr).not.toContain(KEY);
   });
 
+  it("is listed in the mock's --help, and verify --help prints its own usage", async () => {
+    const mockHelp = await new Promise<string>((resolve) =>
+      execFile(process.execPath, [BIN, '--help'], (_error, stdout) => resolve(stdout)),
+    );
+    expect(mockHelp).toContain('profile-articles-mock verify');
+    const run = await verify(['--help'], {});
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('--spend CREDITS');
+    expect(run.stdout).toContain('PROFILE_ARTICLES_API_KEY');
+  });
+
   it('exits 2 without a key, naming the variable', async () => {
     const run = await verify(['--base-url', 'http://127.0.0.1:9'], {});
     expect(run.code).toBe(2);
