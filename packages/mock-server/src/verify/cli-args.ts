@@ -2,6 +2,7 @@
 // the origin come from the environment by preference: a key on a command line lands in
 // shell history. A flag, when given, wins over the environment.
 import { parseArgs } from 'node:util';
+import { API_PREFIX } from '@profile-articles/sdk/schemas';
 import type { VerifyOptions } from './context.js';
 
 export const VERIFY_USAGE = `Usage: profile-articles-mock verify [--base-url URL] [--api-key KEY] [--spend CREDITS]
@@ -27,18 +28,23 @@ function wholeNumber(raw: string, what: string): number {
   return value;
 }
 
+/** As the SDK reads a base URL: `https://host/prefix/api/v1/` means `https://host/prefix`. */
 function origin(raw: string | undefined): string {
   if (!raw) throw new UsageError('No origin: set PROFILE_ARTICLES_BASE_URL or pass --base-url');
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new UsageError(`--base-url is not a URL: "${raw}"`);
+    throw new UsageError('--base-url is not a URL');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new UsageError(`--base-url must be http or https, got "${url.protocol}"`);
   }
-  return url.origin;
+  // The report prints the origin; the key is the only credential verify sends.
+  if (url.username || url.password) throw new UsageError('--base-url must not contain user:password@');
+  url.search = '';
+  url.hash = '';
+  return url.href.replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX}$`), '');
 }
 
 export function parseVerifyArgs(argv: string[], env: NodeJS.ProcessEnv): ParsedVerifyArgs {

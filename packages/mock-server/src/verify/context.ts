@@ -8,6 +8,7 @@ import type { Answer, Probe, ProbeRequest } from './probe.js';
 import type { CheckResult } from './report.js';
 
 export interface VerifyOptions {
+  /** The API's base URL without a trailing slash or `/api/v1` (a path prefix is kept). */
   origin: string;
   apiKey: string;
   /** Most credits the run may spend. Default 0: free checks only. */

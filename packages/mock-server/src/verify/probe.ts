@@ -62,7 +62,7 @@ export function createProbe(deps: ProbeDeps): Probe {
     }
     let response: Response;
     try {
-      response = await deps.fetch(new URL(request.path, deps.origin), {
+      response = await deps.fetch(`${deps.origin}${request.path}`, {
         method: request.method,
         headers,
         ...(body === undefined ? {} : { body }),

@@ -81,12 +81,16 @@ export interface CommandRun {
 }
 
 /** Runs `verify --json ARGS` in-process against `server`, key and origin from the environment. */
-export async function verifyJson(server: MockServer, args: string[]): Promise<CommandRun> {
+export async function verifyJson(
+  server: MockServer,
+  args: string[],
+  origin = server.url,
+): Promise<CommandRun> {
   let stdout = '';
   let stderr = '';
   const code = await runVerifyCommand(
     ['--json', ...args],
-    { PROFILE_ARTICLES_API_KEY: KEY, PROFILE_ARTICLES_BASE_URL: server.url },
+    { PROFILE_ARTICLES_API_KEY: KEY, PROFILE_ARTICLES_BASE_URL: origin },
     { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) },
     { wait: clockWait(server) },
   );

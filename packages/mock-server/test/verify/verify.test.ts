@@ -90,4 +90,18 @@ describe('verify against the mock', () => {
     expect(met.length).toBeGreaterThan(0);
     expect(met.every((check) => check.status === 'passed')).toBe(true);
   });
+
+  it('works behind a path prefix, as the SDK does', async () => {
+    const server = await startMock(async (request, response, service) => {
+      const url = new URL(request.url);
+      // Control routes stay where they are; the API lives only under the prefix.
+      if (url.pathname.startsWith('/_mock/')) return response;
+      if (!url.pathname.startsWith('/staging/')) return new Response('not here', { status: 404 });
+      url.pathname = url.pathname.slice('/staging'.length);
+      return service.handle(new Request(url, request));
+    });
+    const run = await verifyJson(server, [], `${server.url}/staging/api/v1/`);
+    expect(failedChecks(run.report)).toEqual([]);
+    expect(run.report.origin).toBe(`${server.url}/staging`);
+  });
 });

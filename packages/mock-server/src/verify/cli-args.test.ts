@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { parseVerifyArgs, UsageError } from './cli-args.js';
+
+const env = { PROFILE_ARTICLES_API_KEY: 'env-key', PROFILE_ARTICLES_BASE_URL: 'https://staging.example.com' };
+
+function options(argv: string[], environment: NodeJS.ProcessEnv = env) {
+  const parsed = parseVerifyArgs(argv, environment);
+  if (parsed.help) throw new Error('help');
+  return parsed.options;
+}
+
+describe('verify arguments', () => {
+  it('takes the key and origin from the environment, spends nothing and polls every 10 s by default', () => {
+    expect(options([])).toEqual({
+      origin: 'https://staging.example.com',
+      apiKey: 'env-key',
+      spend: 0,
+      checkRateLimit: false,
+      pollIntervalMs: 10_000,
+    });
+  });
+
+  it('lets flags win over the environment', () => {
+    const parsed = options([
+      '--api-key',
+      'flag-key',
+      '--base-url',
+      'http://127.0.0.1:4010',
+      '--spend',
+      '201',
+    ]);
+    expect(parsed).toMatchObject({ apiKey: 'flag-key', origin: 'http://127.0.0.1:4010', spend: 201 });
+  });
+
+  it('reads a base URL as the SDK does: a path prefix stays, a trailing /api/v1/ goes', () => {
+    expect(options(['--base-url', 'https://host.example/staging/api/v1/']).origin).toBe(
+      'https://host.example/staging',
+    );
+  });
+
+  it('refuses bad usage with a UsageError naming the problem', () => {
+    expect(() => options([], {})).toThrow(/PROFILE_ARTICLES_API_KEY/);
+    expect(() => options([], { PROFILE_ARTICLES_API_KEY: 'k' })).toThrow(/PROFILE_ARTICLES_BASE_URL/);
+    expect(() => options(['--spend', '-1'])).toThrow(/--spend/);
+    expect(() => options(['--spend', '1.5'])).toThrow(UsageError);
+    expect(() => options(['--base-url', 'ftp://host'])).toThrow(/http or https/);
+    expect(() => options(['--base-url', 'https://user:secret@host'])).toThrow(/user:password/);
+    expect(() => options(['--nope'])).toThrow(UsageError);
+  });
+
+  it('reads PROFILE_ARTICLES_POLL_INTERVAL in seconds', () => {
+    expect(options([], { ...env, PROFILE_ARTICLES_POLL_INTERVAL: '2' }).pollIntervalMs).toBe(2000);
+  });
+});
