@@ -1,6 +1,5 @@
 // `profile-articles-mock verify`: arguments in, a report out, an exit code back. Only the
 // bin calls process.exit; everything here is testable in-process.
-import { KeyRefusedError } from './checks/balance.js';
 import { parseVerifyArgs, UsageError, VERIFY_USAGE } from './cli-args.js';
 import { exitCodeOf, formatTable } from './report.js';
 import { runVerify, type VerifyDeps } from './runner.js';
@@ -34,14 +33,11 @@ export async function runVerifyCommand(
     return 0;
   }
   const { options, json } = parsed;
-  try {
-    const report = await runVerify(options, deps);
-    io.stdout(json ? `${JSON.stringify(report, null, 2)}\n` : `${formatTable(report)}\n`);
-    if (report.unreachable) io.stderr(`Origin unreachable: ${report.unreachable}\n`);
-    return exitCodeOf(report);
-  } catch (error) {
-    if (!(error instanceof KeyRefusedError)) throw error;
-    io.stderr(`${options.origin} refused the API key (401). Check PROFILE_ARTICLES_API_KEY.\n`);
-    return 4;
+  const report = await runVerify(options, deps);
+  io.stdout(json ? `${JSON.stringify(report, null, 2)}\n` : `${formatTable(report)}\n`);
+  if (report.unreachable) io.stderr(`Origin unreachable: ${report.unreachable}\n`);
+  if (report.key_refused) {
+    io.stderr(`${report.origin} refused the API key (401). Check PROFILE_ARTICLES_API_KEY.\n`);
   }
+  return exitCodeOf(report);
 }

@@ -24,6 +24,8 @@ export interface VerifyReport {
   spend_limit: number;
   /** Set when the origin stopped answering: the run ended early. */
   unreachable?: string;
+  /** Set when the key was refused (401 on the balance): nothing else ran. */
+  key_refused?: true;
   summary: Record<CheckStatus, number>;
 }
 
@@ -33,8 +35,9 @@ export function summarize(checks: readonly CheckResult[]): Record<CheckStatus, n
   return summary;
 }
 
-/** 0 when every check that ran passed (inconclusive is not a failure), 1 otherwise. */
-export function exitCodeOf(report: VerifyReport): 0 | 1 {
+/** 0 when every check that ran passed (inconclusive is not a failure), 1 otherwise, 4 for a refused key. */
+export function exitCodeOf(report: VerifyReport): 0 | 1 | 4 {
+  if (report.key_refused) return 4;
   return report.unreachable || report.summary.failed > 0 ? 1 : 0;
 }
 
@@ -68,6 +71,7 @@ export function formatTable(report: VerifyReport): string {
   const { passed, failed, skipped, inconclusive } = report.summary;
   lines.push('');
   if (report.unreachable) lines.push(`Stopped: ${report.unreachable}`);
+  if (report.key_refused) lines.push('Stopped: the API key was refused (401)');
   lines.push(
     `${passed} passed, ${failed} failed, ${skipped} skipped, ${inconclusive} inconclusive against ${report.origin}`,
   );

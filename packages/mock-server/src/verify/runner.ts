@@ -1,10 +1,10 @@
 // One verify run: the checks in order, free first, then paid within --spend, then the
-// rate limit (last, since it blocks the account for a while). Throws KeyRefusedError
-// when the key is refused; an unreachable origin ends the run with what was found so far.
+// rate limit (last, since it blocks the account for a while). A refused key or an
+// unreachable origin ends the run with what was found so far.
 import { PricingSchema } from '@profile-articles/sdk/schemas';
 import { Budget } from './budget.js';
 import { checkAuth } from './checks/auth.js';
-import { checkBalance } from './checks/balance.js';
+import { checkBalance, KeyRefusedError } from './checks/balance.js';
 import { checkGenerate } from './checks/generate.js';
 import { checkGuardedValidation } from './checks/guarded.js';
 import { checkPaidReads } from './checks/paid-read.js';
@@ -46,6 +46,7 @@ export async function runVerify(options: VerifyOptions, deps: VerifyDeps = {}): 
       }),
   });
   let unreachable: string | undefined;
+  let keyRefused = false;
   try {
     await checkBalance(ctx);
     await checkAuth(ctx);
@@ -55,8 +56,9 @@ export async function runVerify(options: VerifyOptions, deps: VerifyDeps = {}): 
     await checkGenerate(ctx);
     await checkRateLimit(ctx);
   } catch (error) {
-    if (!(error instanceof UnreachableError)) throw error;
-    unreachable = error.message;
+    if (error instanceof UnreachableError) unreachable = error.message;
+    else if (error instanceof KeyRefusedError) keyRefused = true;
+    else throw error;
   }
   const report: VerifyReport = {
     origin: options.origin,
@@ -64,6 +66,7 @@ export async function runVerify(options: VerifyOptions, deps: VerifyDeps = {}): 
     credits_spent: ctx.budget.spent,
     spend_limit: options.spend,
     ...(unreachable ? { unreachable } : {}),
+    ...(keyRefused ? { key_refused: true as const } : {}),
     summary: summarize(ctx.checks),
   };
   return redactReport(report, options.apiKey);

@@ -1,5 +1,6 @@
 // verify against our own mock: every check passes, free and paid, and --spend is a hard limit.
 import { describe, expect, it } from 'vitest';
+import { runVerifyCommand } from '../../src/verify/command.js';
 import { failedChecks, KEY, seedArticle, startMock, verifyJson } from './harness.js';
 
 const ALL_PAID = ['--spend', '1000', '--profile', 'ada-lovelace', '--generate-profile', 'grace-hopper'];
@@ -103,5 +104,18 @@ describe('verify against the mock', () => {
     const run = await verifyJson(server, [], `${server.url}/staging/api/v1/`);
     expect(failedChecks(run.report)).toEqual([]);
     expect(run.report.origin).toBe(`${server.url}/staging`);
+  });
+
+  it('--json still prints one report when the key is refused, with exit 4 and never the key', async () => {
+    const server = await startMock();
+    let stdout = '';
+    const code = await runVerifyCommand(
+      ['--json'],
+      { PROFILE_ARTICLES_API_KEY: 'refused-key-123', PROFILE_ARTICLES_BASE_URL: server.url },
+      { stdout: (text) => (stdout += text), stderr: () => undefined },
+    );
+    expect(code).toBe(4);
+    expect(JSON.parse(stdout)).toMatchObject({ key_refused: true, checks: [] });
+    expect(stdout).not.toContain('refused-key-123');
   });
 });
