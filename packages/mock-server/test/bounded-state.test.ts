@@ -1,0 +1,64 @@
+// The short soak: mixed traffic with distinct idempotency keys, then the per-request state
+// must be bounded: the journal capped, 60 rate buckets per account, idempotency records
+// gone 24 hours (of the mock's clock) after their use, and nothing left on the scheduler.
+// `pnpm soak` runs the long variant over HTTP at 100 connections.
+import { createMockService } from '@profile-articles/mock-server';
+import { describe, expect, it } from 'vitest';
+
+const REQUESTS = 6000;
+
+describe('per-request state under traffic', () => {
+  it('stays bounded, and idempotency records expire by time only', async () => {
+    const service = createMockService(
+      {
+        accounts: [
+          { id: 's1', apiKeys: ['k1'], credits: 10_000_000, pricing: { requests_per_minute: 1_000_000 } },
+          { id: 's2', apiKeys: ['k2'], credits: 10_000_000, pricing: { requests_per_minute: 1_000_000 } },
+        ],
+        jobs: { queuedMs: 10, runningMs: 20 },
+      },
+      { now: () => Date.parse('2026-01-01T00:00:00Z') },
+    );
+    const send = (key: string, method: string, path: string, idem?: string, body?: unknown) =>
+      service.handle(
+        new Request(`http://mock.test${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${key}`,
+            'content-type': 'application/json',
+            ...(idem ? { 'idempotency-key': idem } : {}),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        }),
+      );
+    let keysUsed = 0;
+    for (let i = 0; i < REQUESTS; i++) {
+      const key = i % 2 ? 'k1' : 'k2';
+      const answer = await (i % 3 === 0
+        ? send(key, 'POST', '/api/v1/articles', `key-${i}`, { profile_id: `p${i}` })
+        : i % 3 === 1
+          ? send(key, 'GET', `/api/v1/articles/p${i - 1}`)
+          : send(key, 'GET', '/api/v1/credits'));
+      expect(answer.status).toBeLessThan(500);
+      if (i % 3 === 0 && answer.status === 202) keysUsed++;
+      if (i % 300 === 0) service.advanceClock(1000);
+    }
+    const sizes = service.stats().sizes;
+    console.log(`bounded state after ${REQUESTS} requests: ${JSON.stringify(sizes)}`);
+    expect(sizes.journal).toBe(sizes.journalCapacity);
+    expect(service.stats().requests).toBe(REQUESTS);
+    expect(sizes.ledgerEntries).toBeLessThanOrEqual(sizes.ledgerCapacity);
+    expect(sizes.rateBuckets).toBe(60 * 2);
+    expect(keysUsed).toBe(REQUESTS / 3);
+    expect(sizes.idempotencyKeys).toBe(keysUsed);
+
+    // 24 hours later every key has expired, not before; the scheduler holds nothing more.
+    service.advanceClock(24 * 3600_000 - 30_000);
+    expect(service.stats().sizes.idempotencyKeys).toBeGreaterThan(0);
+    service.advanceClock(60_000);
+    const later = service.stats().sizes;
+    expect(later.idempotencyKeys).toBe(0);
+    expect(later.scheduledEvents).toBe(0);
+    expect(later.activeJobs).toBe(0);
+  });
+});
