@@ -4,6 +4,7 @@ import type { ClientOptions, ProfileArticles } from '@profile-articles/sdk';
 import type { ConfigStore } from './config-store.js';
 import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
+import type { HttpTrace } from './http-trace.js';
 import type { Io } from './io.js';
 import { Output } from './output.js';
 import type { ReportContext } from './report-error.js';
@@ -63,6 +64,7 @@ export class Context {
   #store: ConfigStore | undefined;
   #client: Promise<ProfileArticles> | undefined;
   #warnedHttp = false;
+  #trace: HttpTrace | undefined;
 
   constructor(io: Io, options: GlobalOptions, command = '', commandOptions: Record<string, unknown> = {}) {
     this.io = io;
@@ -149,6 +151,7 @@ export class Context {
       import('@profile-articles/sdk'),
       import('./http-trace.js'),
     ]);
+    if (this.options.verbose) this.#trace ??= httpTrace(this.io, this.out);
     return new ProfileArticles({
       apiKey,
       baseUrl,
@@ -157,7 +160,7 @@ export class Context {
       maxRetryDelayMs: overrides.maxRetryDelayMs ?? CLI_MAX_RETRY_DELAY_MS,
       ...(overrides.pacing === undefined ? {} : { pacing: overrides.pacing }),
       ...(overrides.maxRetries === undefined ? {} : { maxRetries: overrides.maxRetries }),
-      ...(this.options.verbose ? { hooks: httpTrace(this.io, this.out) } : {}),
+      ...(this.#trace ? { hooks: this.#trace.hooks } : {}),
     });
   }
 
@@ -168,6 +171,11 @@ export class Context {
     this.out.warn(
       `Warning: ${new URL(baseUrl).origin} is plain http to another machine: your API key travels unencrypted. Use https.`,
     );
+  }
+
+  /** Ends the run's output: a --verbose line still waiting for a retry decision is written. */
+  finish(): void {
+    this.#trace?.flush();
   }
 
   /** What the error reporter may know about this run. */

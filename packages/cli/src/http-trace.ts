@@ -27,7 +27,13 @@ function describe(a: Attempt): string {
   return `http ${parts.filter(Boolean).join(' · ')}`;
 }
 
-export function httpTrace(io: Io, out: Output): Hooks {
+/** The hooks to give the SDK, and `flush` for the end of the run (a last line may be pending). */
+export interface HttpTrace {
+  hooks: Hooks;
+  flush: () => void;
+}
+
+export function httpTrace(io: Io, out: Output): HttpTrace {
   let pending: Attempt | undefined;
   let timer: NodeJS.Immediate | undefined;
   const write = (a: Attempt) => {
@@ -51,7 +57,7 @@ export function httpTrace(io: Io, out: Output): Hooks {
       retry_in_ms: null,
     };
   };
-  return {
+  const hooks: Hooks = {
     onResponse: (info) => {
       flush();
       pending = { ...base(info), status: info.status, duration_ms: info.durationMs };
@@ -68,4 +74,5 @@ export function httpTrace(io: Io, out: Output): Hooks {
       write({ ...base(info), error: info.error.message, retry_in_ms: delay });
     },
   };
+  return { hooks, flush };
 }

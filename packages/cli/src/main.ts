@@ -20,6 +20,7 @@ export async function run(argv: string[], io: Io = processIo()): Promise<number>
   }
   try {
     await program.parseAsync(argv);
+    ctx?.finish();
     return ExitCode.Success;
   } catch (error) {
     if (error instanceof CommanderError) {
@@ -27,6 +28,7 @@ export async function run(argv: string[], io: Io = processIo()): Promise<number>
       return error.exitCode === 0 ? ExitCode.Success : ExitCode.Usage;
     }
     // report-error.js loads the SDK only for SDK errors; a CliError is reported without it.
+    ctx?.finish();
     const { reportError } = await import('./report-error.js');
     const { exitCode, ...report } = await reportError(error, ctx?.reportContext() ?? {});
     (ctx?.out ?? new Output(io, argv.includes('--json'))).error(report);
