@@ -7,6 +7,7 @@ import { bearerToken, matchesSecret } from '../rules/accounts.js';
 import type { PayResult } from '../rules/checkout.js';
 import { FaultsConfigSchema, type NormalizedFaults } from '../rules/faults.js';
 import type { JournalEntry } from '../rules/journal.js';
+import type { GuardEnv } from './guard.js';
 import { parseJsonBody, respond } from './respond.js';
 
 export interface ControlDeps {
@@ -31,8 +32,8 @@ function payOutcome(result: PayResult, sessionId: string) {
   return ok({ session_id: sessionId, paid: true, credited: result === 'paid' });
 }
 
-export function createControlRoutes(deps: ControlDeps): Hono {
-  const control = new Hono();
+export function createControlRoutes(deps: ControlDeps): Hono<GuardEnv> {
+  const control = new Hono<GuardEnv>();
 
   const { adminToken } = deps;
   if (adminToken !== undefined) {

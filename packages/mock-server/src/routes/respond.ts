@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
 import { JSON_INVALID, type Outcome, parseInput, type ValidationIssue } from '../outcome.js';
+import type { GuardEnv } from './guard.js';
 
 /** Writes an Outcome as a JSON response. */
 export function respond(outcome: Outcome): Response {
@@ -11,8 +12,10 @@ export function respond(outcome: Outcome): Response {
 }
 
 /** Reads a JSON body: undefined for an empty one, a tagged error for malformed JSON. */
-export async function readJsonBody(c: Context): Promise<{ ok: true; value: unknown } | { ok: false }> {
-  const text = await c.req.text();
+export async function readJsonBody(
+  c: Context<GuardEnv>,
+): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  const text = c.env?.body ?? (await c.req.text());
   if (text.trim() === '') return { ok: true, value: undefined };
   try {
     return { ok: true, value: JSON.parse(text) };
@@ -23,7 +26,7 @@ export async function readJsonBody(c: Context): Promise<{ ok: true; value: unkno
 
 /** Reads a JSON body and parses it with `schema`: the data, or every problem as 422 entries. */
 export async function parseJsonBody<T>(
-  c: Context,
+  c: Context<GuardEnv>,
   schema: z.ZodMiniType<T>,
 ): Promise<{ ok: true; data: T } | { ok: false; issues: ValidationIssue[] }> {
   const body = await readJsonBody(c);
