@@ -1,7 +1,7 @@
 // Read, generate and update: the interface's rules on charging, jobs and idempotency.
 import { isActiveStatus, type ReadResponse } from '@profile-articles/sdk/schemas';
 import { fail, type Outcome, ok } from '../outcome.js';
-import type { Operation, StoredOutcome } from '../rules/idempotency.js';
+import type { StoredOutcome } from '../rules/idempotency.js';
 import type { JobKind } from '../rules/jobs.js';
 import type { StoredJob } from '../rules/stored-job.js';
 import { profileBehaviour } from '../rules/test-profiles.js';
@@ -51,7 +51,7 @@ function replay(ctx: OperationContext, outcome: StoredOutcome): Outcome {
 function withIdempotency(
   ctx: OperationContext,
   key: string,
-  operation: Operation,
+  operation: JobKind,
   profileId: string,
   run: () => { outcome: Outcome; stored?: StoredOutcome },
 ): Outcome {

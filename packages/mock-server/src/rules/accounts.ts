@@ -11,20 +11,16 @@ function digest(key: string): string {
 
 export interface Accounts {
   byApiKey(key: string): Account | undefined;
-  byId(id: string): Account | undefined;
   all(): readonly Account[];
 }
 
 export function createAccounts(accounts: readonly Account[]): Accounts {
   const byDigest = new Map<string, Account>();
-  const byId = new Map<string, Account>();
   for (const account of accounts) {
-    byId.set(account.id, account);
     for (const key of account.apiKeys) byDigest.set(digest(key), account);
   }
   return {
     byApiKey: (key) => byDigest.get(digest(key)),
-    byId: (id) => byId.get(id),
     all: () => accounts,
   };
 }

@@ -2,11 +2,10 @@
 // mock's clock, and a replay returns it without charging again. Only requests that did
 // something (200 or 202) are kept, so a key that met a 402 can be used again after buying.
 import type { ArticleSeed } from './articles.js';
+import type { JobKind } from './jobs.js';
 import type { Scheduler } from './scheduler.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
-
-export type Operation = 'generate' | 'update';
 
 /** A generate's outcome: its job, or the article version it answered with and what it cost. */
 export type StoredOutcome =
@@ -14,7 +13,7 @@ export type StoredOutcome =
   | { kind: 'read'; seed: ArticleSeed; creditsCharged: number };
 
 export interface StoredRequest {
-  operation: Operation;
+  operation: JobKind;
   profileId: string;
   outcome: StoredOutcome;
 }
@@ -25,7 +24,7 @@ export type Lookup =
   | { kind: 'mismatch'; stored: StoredRequest };
 
 export interface IdempotencyKeys {
-  lookup(accountId: string, key: string, operation: Operation, profileId: string): Lookup;
+  lookup(accountId: string, key: string, operation: JobKind, profileId: string): Lookup;
   remember(accountId: string, key: string, request: StoredRequest, at: number): void;
   /** Keys held now. */
   readonly size: number;

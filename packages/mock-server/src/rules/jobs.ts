@@ -11,7 +11,6 @@ export type JobKind = 'generate' | 'update';
 export interface JobRecord {
   job: StoredJob;
   accountId: string;
-  kind: JobKind;
   /** The key of the request that started it: proofs check that no key started two jobs. */
   idempotencyKey: string;
 }
@@ -110,7 +109,7 @@ export function createJobs(deps: JobsDeps): Jobs {
       if (ledger.balance(accountId) < credits) return undefined;
       const job = new StoredJob(newId(), profileId, credits, articles);
       ledger.take(accountId, credits, 'reservation', meta(job, kind), at);
-      const record: JobRecord = { job, accountId, kind, idempotencyKey };
+      const record: JobRecord = { job, accountId, idempotencyKey };
       byId.set(job.job_id, record);
       activeByProfile.set(profileId, record);
 
