@@ -2,6 +2,7 @@
 // published description can never drift from what the SDK validates and the mock enforces.
 // The words (summaries, tags, status meanings) come from operation-docs.ts.
 import * as z from 'zod/mini';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../../packages/mock-server/src/node.js';
 import * as S from '../../packages/sdk/src/schemas/index.js';
 import { OPERATION_DOCS, PARAMETER_DOCS, STATUS_DOCS, TAGS } from './operation-docs.js';
 
@@ -143,7 +144,7 @@ export function buildOpenApiDocument(): Json {
         url: '{base_url}',
         variables: {
           base_url: {
-            default: 'http://127.0.0.1:4010',
+            default: `http://${DEFAULT_HOST}:${DEFAULT_PORT}`,
             description: 'The API origin supplied by the operator',
           },
         },

@@ -88,7 +88,10 @@ export function createMockService(
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     // The rest of the body is never read, so the connection cannot be reused.
-    onError: () => respond(fail(413, 'Request body is larger than 1 MiB', { connection: 'close' })),
+    onError: () =>
+      respond(
+        fail(413, `Request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`, { connection: 'close' }),
+      ),
   });
   const app = new Hono<ApiEnv>();
   app.use('*', createGuard(normalized.allowHosts));
