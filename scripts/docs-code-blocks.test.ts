@@ -28,7 +28,7 @@ async function run(workspace: string, block: CodeBlock): Promise<void> {
     PROFILE_ARTICLES_POLL_INTERVAL: '0.05',
     NO_COLOR: '1',
   };
-  results.set(block, await runBlock(workspace, blocks.indexOf(block), block, env, TIMEOUT_MS));
+  results.set(block, await runBlock(root, workspace, blocks.indexOf(block), block, env, TIMEOUT_MS));
 }
 
 async function pool(items: CodeBlock[], size: number, work: (block: CodeBlock) => Promise<void>) {

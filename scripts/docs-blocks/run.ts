@@ -60,6 +60,7 @@ function jsSource(block: CodeBlock): string {
 }
 
 export function runBlock(
+  root: string,
   workspace: string,
   index: number,
   block: CodeBlock,
@@ -79,7 +80,8 @@ export function runBlock(
   return new Promise((resolve) => {
     // Its own process group, so that whatever a block leaves running (`mock &`) ends with it.
     const child = spawn(command, args, {
-      cwd: home,
+      // `pnpm cli …` blocks are written for a clone of this repository: they run at its root.
+      cwd: block.kind === 'sh' && /\bpnpm\b/.test(block.code) ? root : home,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
