@@ -50,6 +50,14 @@ const SH_PRELUDE = `npx() {
     *) echo "docs blocks may only npx our packages, not $1" >&2; return 127 ;;
   esac
 }
+# \`pnpm cli …\` (and \`pnpm -s cli …\`) from a clone: the root script that runs the built CLI.
+pnpm() {
+  [ "$1" = "-s" ] && shift
+  case "$1" in
+    cli) shift; profile-articles "$@" ;;
+    *) echo "docs blocks may only run pnpm cli, not pnpm $1" >&2; return 127 ;;
+  esac
+}
 `;
 
 function jsSource(block: CodeBlock): string {

@@ -60,7 +60,10 @@ export function httpTrace(io: Io, out: Output): HttpTrace {
   const hooks: Hooks = {
     onResponse: (info) => {
       flush();
-      pending = { ...base(info), status: info.status, duration_ms: info.durationMs };
+      const line = { ...base(info), status: info.status, duration_ms: info.durationMs };
+      // Only these statuses may be retried: a line for any other is complete now.
+      if (![408, 429, 500, 502, 503, 504].includes(info.status)) return write(line);
+      pending = line;
       // A retry decision follows within the same turn; if none comes, the line stands as it is.
       timer = setImmediate(flush);
     },
