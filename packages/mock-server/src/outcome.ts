@@ -1,11 +1,12 @@
 // What an operation answers, before any transport turns it into a Response.
 import type { ErrorBody } from '@profile-articles/sdk/schemas';
 import * as z from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
+import { en } from 'zod/v4/locales';
 
 // zod/mini ships without messages to stay small; the mock is not size-bound, so its 422s
 // say what is wrong in English. Only that locale is imported: `z.locales.en` would pull
-// every locale into the bundled bin (400 KB), which costs start-up time.
+// every locale into the bundled bin (400 KB), which costs start-up time. (A named import:
+// the CommonJS en.cjs replaces module.exports, so a default import breaks the CJS build.)
 z.config(en());
 
 export interface Outcome {
