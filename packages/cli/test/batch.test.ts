@@ -101,7 +101,7 @@ describe('batch generate', () => {
     for (const id of ids) expect(ledger.kept.get(id)).toBe(1);
     expect(summary.credits_charged).toBe(ledger.spent);
     expect(summary.succeeded).toBe(20);
-  }, 30_000);
+  }, 60_000);
 
   it('--max-credits 250 --partial over five new profiles generates two and exits 5; without --partial none', async () => {
     const ids = Array.from({ length: 5 }, (_, i) => `budget-${i}`);
