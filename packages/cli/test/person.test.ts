@@ -72,6 +72,23 @@ describe.runIf(hasTmux)('in a terminal', () => {
     }
   });
 
+  it('on a terminal an article is rendered from its Markdown', async () => {
+    await h.run(['generate', 'ada-lovelace']);
+    const env = `env -u CI PROFILE_ARTICLES_API_KEY=${KEYS.main} PROFILE_ARTICLES_BASE_URL=${h.server.url} PROFILE_ARTICLES_CONFIG_DIR=${h.configDir}`;
+    const term = openTerminal(`${env} ${node} read ada-lovelace --no-pager; echo EXIT=$?; sleep 30`, {
+      columns: 100,
+      rows: 50,
+    });
+    try {
+      const screen = screenLines(await term.waitFor('EXIT='));
+      expect(screen).toContain('Career');
+      expect(screen.join('\n')).not.toMatch(/## Career|\*\*Ada/);
+      expect(screen.at(-1)).toBe('EXIT=0');
+    } finally {
+      term.close();
+    }
+  });
+
   it('config set api-key without a value asks with a hidden prompt', async () => {
     const term = openTerminal(`${bareEnv()} ${node} config set api-key; echo EXIT=$?; sleep 30`);
     try {

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown, wrap } from './markdown.js';
+import { plain } from './style.js';
+import { localTime, relativeTime } from './time-format.js';
+
+const marked = {
+  ...plain,
+  bold: (t: string) => `<b>${t}</b>`,
+  italic: (t: string) => `<i>${t}</i>`,
+  underline: (t: string) => `<u>${t}</u>`,
+  dim: (t: string) => `<d>${t}</d>`,
+};
+
+describe('renderMarkdown', () => {
+  it('styles headings, bold, italics and links, and lists', () => {
+    const out = renderMarkdown(
+      '# Title\n\n**Ada** is *known* for [notes](https://x.org).\n\n- one\n- two',
+      marked,
+      80,
+    );
+    expect(out.split('\n')).toEqual([
+      '<b><u>Title</u></b>',
+      '',
+      '<b>Ada</b> is <i>known</i> for <u>notes</u> <d>(https://x.org)</d>.',
+      '',
+      '  • one',
+      '  • two',
+    ]);
+  });
+
+  it('wraps to the width, counting what shows rather than escape codes', () => {
+    const lines = wrap('\u001b[1maaaa\u001b[22m bbbb cccc', 9);
+    expect(lines).toEqual(['\u001b[1maaaa\u001b[22m bbbb', 'cccc']);
+  });
+});
+
+describe('times', () => {
+  it('says how long ago, with the right plural', () => {
+    const now = new Date('2026-11-22T03:00:00Z');
+    expect(relativeTime(new Date('2026-11-22T02:57:00Z'), now)).toBe('3 minutes ago');
+    expect(relativeTime(new Date('2026-11-22T02:00:00Z'), now)).toBe('1 hour ago');
+    expect(relativeTime(new Date('2026-11-22T02:59:58Z'), now)).toBe('just now');
+    expect(localTime('not a time', now)).toBe('not a time');
+    expect(localTime('2026-11-22T02:57:00Z', now)).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d \(3 minutes ago\)$/);
+  });
+});
