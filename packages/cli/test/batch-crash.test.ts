@@ -58,20 +58,21 @@ describe('batch after kill -9', () => {
     // 2. Killed at random points, rerun each time with the same state file.
     const random = seeded(13);
     let code: number | null = null;
+    let last = first;
     for (let round = 0; round < 6 && code === null; round++) {
-      const run = spawnBatch(args, env, dir);
-      const timer = setTimeout(run.kill, 250 + random() * 900);
-      code = await run.code;
+      last = spawnBatch(args, env, dir);
+      const timer = setTimeout(last.kill, 250 + random() * 900);
+      code = await last.code;
       clearTimeout(timer);
     }
-    // 3. Then to the end.
-    let last = spawnBatch(args, env, dir);
-    code = await last.code;
-    for (let round = 0; round < 3 && code === null; round++) {
+    // 3. Then to the end, unless a run above got there before its kill (a fast machine).
+    for (let round = 0; round < 4 && code === null; round++) {
       last = spawnBatch(args, env, dir);
       code = await last.code;
     }
-    expect(code).toBe(3); // the two fail- profiles
+    // 3 when the finishing run met the two fail- profiles; 0 when an earlier, killed run had
+    // already recorded them as failed (a rerun skips them). The ledger below is what counts.
+    expect([0, 3]).toContain(code);
 
     const ledger = await ledgerFor(mock, 'crash');
     for (const id of ids.slice(0, 14))
