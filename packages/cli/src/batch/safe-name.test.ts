@@ -6,6 +6,10 @@ describe('safeName', () => {
     expect(safeName('jane-doe_42')).toBe('jane-doe_42');
   });
 
+  it('turns upper case into `_` and appends a hash, as docs/bulk.md shows', () => {
+    expect(safeName('Jane-Doe')).toMatch(/^_ane-_oe-[0-9a-f]{10}$/);
+  });
+
   it('never yields a slash, a dot name or a Windows device name', () => {
     for (const id of ['a/b', '..', '.', 'con', 'NUL', 'a\\b']) {
       const name = safeName(id);
