@@ -35,6 +35,7 @@ export function checkCallOptions(opts: RequestOptions | undefined): void {
   if (opts === undefined) return;
   nonNegative('timeoutMs', opts.timeoutMs, 0);
   nonNegative('maxRetries', opts.maxRetries, 0);
+  nonNegative('deadlineMs', opts.deadlineMs, 0);
 }
 
 /** The key goes into `Authorization: Bearer …`: printable ASCII without spaces. Never echoed. */

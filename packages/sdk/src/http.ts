@@ -25,12 +25,13 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
     const url = `${options.baseUrl}${API_PREFIX}${spec.path}`;
     const maxRetries = call.maxRetries ?? options.maxRetries;
     const timeoutMs = call.timeoutMs ?? options.timeoutMs;
-    const deadlineAt = options.deadlineMs === undefined ? undefined : Date.now() + options.deadlineMs;
+    const deadlineMs = call.deadlineMs ?? options.deadlineMs;
+    const deadlineAt = deadlineMs === undefined ? undefined : Date.now() + deadlineMs;
     let attempts = 0;
     // An abort by the deadline rejects with this error; an abort by the caller with the caller's reason.
     const deadlineError = (last?: Error) =>
       new TimeoutError(
-        `${spec.method} ${spec.path} ran past its deadline of ${options.deadlineMs} ms` +
+        `${spec.method} ${spec.path} ran past its deadline of ${deadlineMs} ms` +
           (last ? `; last error: ${last.message}` : ''),
         {
           attempts,

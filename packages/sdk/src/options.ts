@@ -73,6 +73,12 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Retries after the first attempt for this call; overrides the client's `maxRetries`. */
   maxRetries?: number;
+  /**
+   * Bound on this call, in ms: every attempt, the waits between them and the wait for a pacing
+   * slot; overrides the client's `deadlineMs`. Of `*AndWait`, it bounds the generate or update
+   * request; the wait for the job is bounded by `waitTimeoutMs`.
+   */
+  deadlineMs?: number;
 }
 
 /** Per call of `generate` and `update`, which are made safe to retry by an idempotency key. */

@@ -88,6 +88,21 @@ describe('pacing', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
+  it('a per-call deadlineMs bounds that call’s pacer wait; other calls keep the client’s (none)', async () => {
+    const sdk = client(mock(1), { pacing: 1 });
+    const started = Date.now();
+    const [, late, patient] = await settle([
+      sdk.credits.balance(),
+      sdk.credits.balance({ deadlineMs: 1_500 }),
+      sdk.credits.balance(),
+    ]);
+    expect((late as PromiseRejectedResult).reason).toBeInstanceOf(TimeoutError);
+    expect(((late as PromiseRejectedResult).reason as Error).message).toContain('deadline of 1500 ms');
+    expect(patient?.status).toBe('fulfilled');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(60_000);
+    await expect(sdk.credits.balance({ deadlineMs: -1 })).rejects.toThrow(/deadlineMs/);
+  });
+
   it('an abort ends the wait at once', async () => {
     const sdk = client(mock(1), { pacing: 1 });
     await sdk.credits.balance();
