@@ -35,7 +35,8 @@ export function notCovered(ctx: RunContext, worstCase: number, what: string): st
   return `${what} could cost ${credits}; --spend leaves ${ctx.budget.remaining}`;
 }
 
-async function balance(ctx: RunContext): Promise<number | undefined> {
+/** The account's balance now; undefined when it cannot be read. */
+export async function balance(ctx: RunContext): Promise<number | undefined> {
   const answer = await call(ctx, 'getBalance');
   const credits = (answer.body as { credits?: unknown } | null)?.credits;
   return answer.status === 200 && Number.isInteger(credits) ? (credits as number) : undefined;

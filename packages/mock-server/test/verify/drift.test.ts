@@ -115,4 +115,28 @@ describe('verify names the drift', () => {
     expect(balance?.got).toMatch(/^200 /);
     expect(failed.every((check) => check.id.endsWith('.no-key'))).toBe(true);
   });
+
+  it('(e) a server that ignores auth cannot make the 401 probes spend beyond --spend 0', async () => {
+    const server = await startMock(drifts.okWithoutKey!);
+    const before = server.service.balance('acme');
+    const run = await verifyJson(server, []);
+    expect(run.code).toBe(1);
+    expect(server.service.balance('acme')).toBe(before);
+    expect(run.report.credits_spent).toBe(before - server.service.balance('acme'));
+  });
+
+  it('(e) a charge a 401 probe did cause is counted in the credits spent', async () => {
+    // Worse than (e): without a key every request is taken, and every one costs a credit.
+    const server = await startMock(async (request, response, service) => {
+      const answer = await drifts.okWithoutKey!(request, response, service);
+      if (!request.headers.has('authorization') && new URL(request.url).pathname.startsWith('/api/v1/'))
+        service.state().ledger.take('acme', 1, 'charge', { reason: 'read', profileId: 'x' }, service.now());
+      return answer;
+    });
+    const before = server.service.balance('acme');
+    const run = await verifyJson(server, []);
+    expect(run.code).toBe(1);
+    expect(before - server.service.balance('acme')).toBeGreaterThan(0);
+    expect(run.report.credits_spent).toBe(before - server.service.balance('acme'));
+  });
 });
