@@ -8,6 +8,7 @@ import type { HttpTrace } from './http-trace.js';
 import type { Io } from './io.js';
 import { Output } from './output.js';
 import type { ReportContext } from './report-error.js';
+import { MAX_WAIT_SECONDS } from './timer-limit.js';
 
 export interface GlobalOptions {
   apiKey?: string;
@@ -35,8 +36,11 @@ export const CLI_MAX_RETRY_DELAY_MS = 10_000;
 function pollIntervalMs(raw: string | undefined, from: string): number {
   if (raw === undefined || raw === '') return DEFAULT_POLL_INTERVAL_SECONDS * 1000;
   const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds < 0) {
-    throw new CliError(`${from} must be a number of seconds, got "${raw}"`, ExitCode.Usage);
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds > MAX_WAIT_SECONDS) {
+    throw new CliError(
+      `${from} must be a number of seconds from 0 to ${MAX_WAIT_SECONDS}, got "${raw}"`,
+      ExitCode.Usage,
+    );
   }
   return Math.round(seconds * 1000);
 }

@@ -5,6 +5,7 @@ import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import { plural } from './plural.js';
 import { renderJob } from './render.js';
+import { MAX_WAIT_SECONDS } from './timer-limit.js';
 
 class Interrupted extends Error {
   override name = 'Interrupted';
@@ -14,8 +15,11 @@ class Interrupted extends Error {
 export function parseTimeout(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds <= 0) {
-    throw new CliError(`--timeout must be a positive number of seconds, got "${raw}"`, ExitCode.Usage);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_WAIT_SECONDS) {
+    throw new CliError(
+      `--timeout must be a number of seconds from 1 to ${MAX_WAIT_SECONDS}, got "${raw}"`,
+      ExitCode.Usage,
+    );
   }
   return Math.round(seconds * 1000);
 }

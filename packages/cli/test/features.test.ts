@@ -142,3 +142,16 @@ afterAll(() => {
   for (const key of Object.values(KEYS)) expect(all).not.toContain(key);
   expect(all).not.toContain('WRONGKEY');
 });
+
+describe('timer limits', () => {
+  it('a --timeout or --poll-interval past what a timer holds is a usage error before anything is paid', async () => {
+    const balance = h.server.service.balance('main');
+    const timeout = await h.run(['generate', 'huge-timeout', '--timeout', '2147484']);
+    expect(timeout.code).toBe(2);
+    expect(timeout.stderr).toContain('--timeout must be a number of seconds from 1 to 2147483');
+    const poll = await h.run(['--poll-interval', '3000000', 'generate', 'huge-poll']);
+    expect(poll.code).toBe(2);
+    expect(poll.stderr).toContain('--poll-interval must be a number of seconds from 0 to 2147483');
+    expect(h.server.service.balance('main')).toBe(balance);
+  });
+});

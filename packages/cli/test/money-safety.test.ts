@@ -57,11 +57,17 @@ describe('a lost answer of generate or update prints the key and the safe retry'
       expect(retry, lost.stderr).not.toBeNull();
       const args = retry![1]!.split(' ').slice(1);
       expect(args.slice(0, 3)).toEqual(['generate', 'ada-lovelace', '--idempotency-key']);
+      // The retry behaves as the command did: it keeps --no-wait.
+      expect(args).toContain('--no-wait');
       // The server did the work once; retrying as told answers with that job.
       expect(await balance()).toBe(900);
       const again = await h.run([...args, '--json']);
       expect(again.code).toBe(0);
-      expect(onlyJson(again.stdout).status).toBe('succeeded');
+      expect(onlyJson(again.stdout).profile_id).toBe('ada-lovelace');
+      expect(await balance()).toBe(900);
+      // Without --no-wait the same key waits for that job's end, still without a second charge.
+      const waited = await h.run([...args.filter((arg) => arg !== '--no-wait'), '--json']);
+      expect(onlyJson(waited.stdout).status).toBe('succeeded');
       expect(await balance()).toBe(900);
     } finally {
       await proxy.close();

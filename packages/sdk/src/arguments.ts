@@ -21,11 +21,20 @@ export function checkHeaderSafeKey(key: string): string {
   return key;
 }
 
-/** A non-negative, finite number, or the fallback when not given. */
+/**
+ * The longest wait a timer holds (about 24.8 days). Node and browsers run a longer timer after
+ * 1 ms instead, which would turn a huge timeout into none and a huge poll interval into a
+ * busy loop that uses up the account's rate window.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A number from 0 to MAX_TIMER_MS, or the fallback when not given. */
 export function nonNegative(name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new InvalidArgumentError(`${name} must be a non-negative number, got ${String(value)}`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_TIMER_MS) {
+    throw new InvalidArgumentError(
+      `${name} must be a number from 0 to ${MAX_TIMER_MS} (about 24.8 days), got ${String(value)}`,
+    );
   }
   return value;
 }

@@ -22,10 +22,19 @@ export function updateCommand(ctx: Context, profileId: string, options: JobComma
 }
 
 /** The same command with the key it used: the API answers with that attempt's job, never a second charge. */
-async function retryCommand(ctx: Context, kind: string, profileId: string, key: string): Promise<string> {
+async function retryCommand(
+  ctx: Context,
+  kind: string,
+  profileId: string,
+  key: string,
+  options: JobCommandOptions,
+): Promise<string> {
   const { sources, baseUrl } = await ctx.settings();
   const origin = sources.baseUrl === 'flag' && baseUrl ? ` --base-url ${shellQuote(baseUrl)}` : '';
-  return `profile-articles ${kind} ${shellQuote(profileId)} --idempotency-key ${shellQuote(key)}${origin}`;
+  // The flags that shape the run, so that the retry behaves as the command did.
+  const noWait = options.wait ? '' : ' --no-wait';
+  const timeout = options.timeout === undefined ? '' : ` --timeout ${shellQuote(options.timeout)}`;
+  return `profile-articles ${kind} ${shellQuote(profileId)} --idempotency-key ${shellQuote(key)}${noWait}${timeout}${origin}`;
 }
 
 /** A lost answer (5xx, timeout, broken connection) may hide a started job: say how to retry safely. */
@@ -48,7 +57,7 @@ async function startJob(
       error instanceof sdk.TimeoutError ||
       (error instanceof sdk.ApiError && error.status >= 500);
     if (lost && error.idempotencyKey) {
-      throw new OutcomeUnknownError(error, await retryCommand(ctx, kind, profileId, error.idempotencyKey));
+      throw new OutcomeUnknownError(error, await retryCommand(ctx, kind, profileId, error.idempotencyKey, options));
     }
     throw error;
   }

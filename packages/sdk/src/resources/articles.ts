@@ -1,3 +1,4 @@
+import { nonNegative } from '../arguments.js';
 import { callEndpoint } from '../endpoint-call.js';
 import type { IdempotentRequestOptions, RequestOptions } from '../options.js';
 import type { WaitOptions } from '../polling.js';
@@ -63,23 +64,26 @@ export class Articles {
 
   /** The existing article, or the generated one once its job succeeds. Throws JobFailedError otherwise. */
   async generateAndWait(profileId: string, opts: AndWaitOptions = {}): Promise<Article> {
+    const wait = waitOptions(opts); // checked before anything is paid for
     const answer = await this.generate(profileId, opts);
     if (!isJob(answer)) return answer.article;
-    return this.#jobs.waitForArticle(answer, waitOptions(opts));
+    return this.#jobs.waitForArticle(answer, wait);
   }
 
   /** Updates the article and resolves to the new version once the job succeeds. */
   async updateAndWait(profileId: string, opts: AndWaitOptions = {}): Promise<Article> {
+    const wait = waitOptions(opts); // checked before anything is paid for
     const job = await this.update(profileId, opts);
-    return this.#jobs.waitForArticle(job, waitOptions(opts));
+    return this.#jobs.waitForArticle(job, wait);
   }
 }
 
+/** The wait's options, refused (InvalidArgumentError) when out of range. */
 function waitOptions(opts: AndWaitOptions): WaitOptions {
   const wait: WaitOptions = {};
   if (opts.signal) wait.signal = opts.signal;
-  if (opts.intervalMs !== undefined) wait.intervalMs = opts.intervalMs;
-  if (opts.waitTimeoutMs !== undefined) wait.timeoutMs = opts.waitTimeoutMs;
+  if (opts.intervalMs !== undefined) wait.intervalMs = nonNegative('intervalMs', opts.intervalMs, 0);
+  if (opts.waitTimeoutMs !== undefined) wait.timeoutMs = nonNegative('waitTimeoutMs', opts.waitTimeoutMs, 0);
   if (opts.onPoll) wait.onPoll = opts.onPoll;
   return wait;
 }
