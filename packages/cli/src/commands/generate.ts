@@ -57,7 +57,10 @@ async function startJob(
       error instanceof sdk.TimeoutError ||
       (error instanceof sdk.ApiError && error.status >= 500);
     if (lost && error.idempotencyKey) {
-      throw new OutcomeUnknownError(error, await retryCommand(ctx, kind, profileId, error.idempotencyKey, options));
+      throw new OutcomeUnknownError(
+        error,
+        await retryCommand(ctx, kind, profileId, error.idempotencyKey, options),
+      );
     }
     throw error;
   }
