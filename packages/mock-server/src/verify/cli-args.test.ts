@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseVerifyArgs, UsageError } from './cli-args.js';
+import { parseVerifyArgs, UsageError, VERIFY_USAGE } from './cli-args.js';
 
 const env = { PROFILE_ARTICLES_API_KEY: 'env-key', PROFILE_ARTICLES_BASE_URL: 'https://staging.example.com' };
 
@@ -50,5 +50,31 @@ describe('verify arguments', () => {
 
   it('reads PROFILE_ARTICLES_POLL_INTERVAL in seconds', () => {
     expect(options([], { ...env, PROFILE_ARTICLES_POLL_INTERVAL: '2' }).pollIntervalMs).toBe(2000);
+  });
+
+  it('takes --spend only as plain digits within a safe integer', () => {
+    for (const raw of ['1e3', '0x10', ' 5', '5 ', '+5', '', '9007199254740993', '-1']) {
+      expect(() => options(['--spend', raw]), raw).toThrow(/--spend must be a whole number of 0 or more/);
+    }
+    expect(() => options(['--spend=-1'])).toThrow(/--spend must be a whole number of 0 or more, got "-1"/);
+    expect(options(['--spend', '007']).spend).toBe(7);
+  });
+
+  it('refuses an empty --profile or --generate-profile', () => {
+    expect(() => options(['--profile', ''])).toThrow(/--profile/);
+    expect(() => options(['--generate-profile', ''])).toThrow(/--generate-profile/);
+  });
+
+  it('says where the key came from', () => {
+    const fromEnv = parseVerifyArgs([], env);
+    const fromFlag = parseVerifyArgs(['--api-key', 'flag-key'], env);
+    expect(!fromEnv.help && fromEnv.keyFrom).toBe('PROFILE_ARTICLES_API_KEY');
+    expect(!fromFlag.help && fromFlag.keyFrom).toBe('--api-key');
+  });
+
+  it('documents in its usage that a flag overrides the environment, and the poll interval', () => {
+    expect(VERIFY_USAGE).toContain('a flag overrides');
+    expect(VERIFY_USAGE).not.toContain('preferred over the flags');
+    expect(VERIFY_USAGE).toContain('PROFILE_ARTICLES_POLL_INTERVAL');
   });
 });

@@ -1,13 +1,16 @@
 // `profile-articles-mock verify` flags and environment into VerifyOptions. The key and
-// the origin come from the environment by preference: a key on a command line lands in
-// shell history. A flag, when given, wins over the environment.
+// the origin are read from the environment; a flag, when given, overrides it. The
+// environment is preferred for the key: a key on a command line lands in shell history.
 import { parseArgs } from 'node:util';
 import { API_PREFIX } from '@profile-articles/sdk/schemas';
 import type { VerifyOptions } from './context.js';
 
 export const VERIFY_USAGE = `Usage: profile-articles-mock verify [--base-url URL] [--api-key KEY] [--spend CREDITS]
                                   [--profile SLUG] [--generate-profile SLUG] [--check-rate-limit] [--json]
-Key and origin: PROFILE_ARTICLES_API_KEY and PROFILE_ARTICLES_BASE_URL (preferred over the flags).
+Key and origin are read from PROFILE_ARTICLES_API_KEY and PROFILE_ARTICLES_BASE_URL;
+a flag overrides its variable. Prefer the environment for the key: a key on a command line
+lands in shell history.
+PROFILE_ARTICLES_POLL_INTERVAL: seconds between polls of a job (default 10).
 Exit codes: 0 every check that ran passed, 1 a check failed or the origin is unreachable,
 2 bad usage or no key, 4 the key was refused.`;
 
@@ -18,14 +21,39 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export type ParsedVerifyArgs = { help: true } | { help: false; json: boolean; options: VerifyOptions };
+/** Where the key came from, so that a refusal can say what to fix. */
+export type KeySource = '--api-key' | 'PROFILE_ARTICLES_API_KEY';
 
+export type ParsedVerifyArgs =
+  | { help: true }
+  | { help: false; json: boolean; options: VerifyOptions; keyFrom: KeySource };
+
+/** Plain digits only: Number() would take `1e3`, `0x10` and ` 5`, and round huge values. */
 function wholeNumber(raw: string, what: string): number {
   const value = Number(raw);
-  if (raw.trim() === '' || !Number.isInteger(value) || value < 0) {
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value)) {
     throw new UsageError(`${what} must be a whole number of 0 or more, got "${raw}"`);
   }
   return value;
+}
+
+/** parseArgs reads `--spend -1` as a missing value; glue it so that the real message shows. */
+function glueNegativeSpend(argv: string[]): string[] {
+  const glued: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const next = argv[i + 1];
+    if (argv[i] === '--spend' && next !== undefined && /^-\d/.test(next)) {
+      glued.push(`--spend=${next}`);
+      i++;
+    } else glued.push(argv[i]!);
+  }
+  return glued;
+}
+
+function slug(raw: string | boolean | undefined, flag: string): string | undefined {
+  if (raw === undefined) return undefined;
+  if (raw === '') throw new UsageError(`${flag} needs a profile slug, got ""`);
+  return raw as string;
 }
 
 /** As the SDK reads a base URL: `https://host/prefix/api/v1/` means `https://host/prefix`. */
@@ -51,7 +79,7 @@ export function parseVerifyArgs(argv: string[], env: NodeJS.ProcessEnv): ParsedV
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
-      args: argv,
+      args: glueNegativeSpend(argv),
       options: {
         'base-url': { type: 'string' },
         'api-key': { type: 'string' },
@@ -67,7 +95,8 @@ export function parseVerifyArgs(argv: string[], env: NodeJS.ProcessEnv): ParsedV
     throw new UsageError((error as Error).message);
   }
   if (values.help) return { help: true };
-  const apiKey = (values['api-key'] as string | undefined) || env.PROFILE_ARTICLES_API_KEY;
+  const flagKey = values['api-key'] as string | undefined;
+  const apiKey = flagKey || env.PROFILE_ARTICLES_API_KEY;
   if (!apiKey) throw new UsageError('No API key: set PROFILE_ARTICLES_API_KEY (or pass --api-key)');
   const poll = env.PROFILE_ARTICLES_POLL_INTERVAL;
   const options: VerifyOptions = {
@@ -78,7 +107,10 @@ export function parseVerifyArgs(argv: string[], env: NodeJS.ProcessEnv): ParsedV
     pollIntervalMs:
       1000 * (poll ? wholeNumber(poll, 'PROFILE_ARTICLES_POLL_INTERVAL') : DEFAULT_POLL_SECONDS),
   };
-  if (values.profile) options.profile = values.profile as string;
-  if (values['generate-profile']) options.generateProfile = values['generate-profile'] as string;
-  return { help: false, json: values.json === true, options };
+  const profile = slug(values.profile, '--profile');
+  const generateProfile = slug(values['generate-profile'], '--generate-profile');
+  if (profile) options.profile = profile;
+  if (generateProfile) options.generateProfile = generateProfile;
+  const keyFrom: KeySource = flagKey ? '--api-key' : 'PROFILE_ARTICLES_API_KEY';
+  return { help: false, json: values.json === true, options, keyFrom };
 }

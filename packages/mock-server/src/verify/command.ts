@@ -32,12 +32,12 @@ export async function runVerifyCommand(
     io.stdout(`${VERIFY_USAGE}\n`);
     return 0;
   }
-  const { options, json } = parsed;
+  const { options, json, keyFrom } = parsed;
   const report = await runVerify(options, deps);
   io.stdout(json ? `${JSON.stringify(report, null, 2)}\n` : `${formatTable(report)}\n`);
   if (report.unreachable) io.stderr(`Origin unreachable: ${report.unreachable}\n`);
   if (report.key_refused) {
-    io.stderr(`${report.origin} refused the API key (401). Check PROFILE_ARTICLES_API_KEY.\n`);
+    io.stderr(`${report.origin} refused the API key (401). Check the key given by ${keyFrom}.\n`);
   }
   return exitCodeOf(report);
 }

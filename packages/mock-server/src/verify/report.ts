@@ -62,6 +62,9 @@ export function formatTable(report: VerifyReport): string {
     detailOf(check),
   ]);
   const widths = [0, 1, 2].map((col) => Math.max(...rows.map((row) => row[col]!.length), 0));
+  // The status column is as wide as its widest label, so the columns sit in the same
+  // place in every run (and in the docs), whether or not a run had an INCONCLUSIVE.
+  widths[0] = Math.max(...Object.values(MARK).map((mark) => mark.length));
   const lines = rows.map((row) =>
     row
       .map((cell, col) => (col < 3 ? cell.padEnd(widths[col]!) : cell))

@@ -56,11 +56,23 @@ describe('profile-articles-mock verify (spawned)', () => {
     expect(run.stderr).toContain('--spend');
   });
 
+  it('exits 2 for an empty --profile', async () => {
+    const run = await verify(['--profile', ''], {
+      PROFILE_ARTICLES_API_KEY: KEY,
+      PROFILE_ARTICLES_BASE_URL: 'http://127.0.0.1:9',
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--profile needs a profile slug');
+  });
+
   it('exits 4 when the key is refused', async () => {
     const server = await startMock();
     const run = await verify(['--api-key', 'not-a-key-of-this-mock', '--base-url', server.url], {});
     expect(run.code).toBe(4);
     expect(run.stderr).toContain('refused the API key');
+    // The key came from the flag: the message names the flag, not a variable that was never set.
+    expect(run.stderr).toContain('--api-key');
+    expect(run.stderr).not.toContain('PROFILE_ARTICLES_API_KEY');
     expect(run.stderr).not.toContain('not-a-key-of-this-mock');
   });
 

@@ -1,6 +1,7 @@
 // verify against our own mock: every check passes, free and paid, and --spend is a hard limit.
 import { describe, expect, it } from 'vitest';
 import { runVerifyCommand } from '../../src/verify/command.js';
+import { type CheckStatus, formatTable } from '../../src/verify/report.js';
 import { failedChecks, KEY, seedArticle, startMock, verifyJson } from './harness.js';
 
 const ALL_PAID = ['--spend', '1000', '--profile', 'ada-lovelace', '--generate-profile', 'grace-hopper'];
@@ -117,5 +118,25 @@ describe('verify against the mock', () => {
     expect(code).toBe(4);
     expect(JSON.parse(stdout)).toMatchObject({ key_refused: true, checks: [] });
     expect(stdout).not.toContain('refused-key-123');
+  });
+
+  it('keeps the endpoint column in place whatever statuses the table holds', () => {
+    const check = (status: CheckStatus) => ({
+      id: status,
+      endpoint: 'GET /api/v1/credits',
+      name: 'n',
+      status,
+    });
+    const table = (statuses: CheckStatus[]) =>
+      formatTable({
+        origin: 'http://127.0.0.1:1',
+        checks: statuses.map(check),
+        credits_spent: 0,
+        spend_limit: 0,
+        summary: { passed: 0, failed: 0, skipped: 0, inconclusive: 0 },
+      });
+    const column = (text: string) => text.split('\n')[0]!.indexOf('GET ');
+    expect(column(table(['passed']))).toBe('INCONCLUSIVE  '.length);
+    expect(column(table(['passed', 'inconclusive']))).toBe('INCONCLUSIVE  '.length);
   });
 });
