@@ -23,7 +23,7 @@ describe('profile-articles-mock verify (spawned)', () => {
     const run = await verify([], { PROFILE_ARTICLES_API_KEY: KEY, PROFILE_ARTICLES_BASE_URL: server.url });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      /^PASS {2}GET \/api\/v1\/jobs\/\{job_id\} +404 for a job that does not exist$/m,
+      /^PASS {10}GET \/api\/v1\/jobs\/\{job_id\} +404 for a job that does not exist$/m,
     );
     expect(run.stdout).toContain('0 failed');
     expect(run.stdout).toContain('Credits spent: 0 (limit --spend 0)');
