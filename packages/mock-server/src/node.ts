@@ -26,6 +26,13 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
+/**
+ * A host name or IP literal with an optional port. Anything else (empty, user info, a list,
+ * a port that is not a number) cannot name this server; without this check the HTTP layer
+ * would answer a bare text/plain 400 of its own.
+ */
+const WELL_FORMED_HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(:\d{1,5})?$/i;
+
 /** Set on a request whose body this adapter read whole. */
 interface ReadBody {
   bodyText?: string;
@@ -74,6 +81,19 @@ export function startMockServer(options: StartOptions = {}): Promise<MockServer>
     return response;
   });
   const server = createServer((req, res) => {
+    if (!WELL_FORMED_HOST.test(req.headers.host ?? '')) {
+      // HTTP/1.1 asks for a 400 here; answered like every other refusal, with {detail}.
+      const body = JSON.stringify({
+        detail: 'The Host header is missing or is not a host name with an optional port',
+      });
+      res.writeHead(400, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        connection: 'close',
+      });
+      res.end(body);
+      return;
+    }
     // An oversized body is refused (413) without being read to its end, so the
     // connection cannot carry another request: tell the client not to reuse it.
     if (Number(req.headers['content-length']) > MAX_BODY_BYTES) res.setHeader('connection', 'close');
