@@ -128,6 +128,9 @@ describe('batch after kill -9', () => {
     const summary = run.events().at(-1)!;
     expect(summary).toMatchObject({ event: 'summary', stopped: 'interrupted', exit_code: 130 });
     expect(summary.left).toBeGreaterThan(0);
+    // Profiles in flight at Ctrl-C (their jobs go on): the summary counts them and their reservations.
+    expect(summary.running).toBeGreaterThan(0);
+    expect(summary.credits_reserved).toBe(summary.running * 100);
     expect(summary.resume).toContain('batch generate --from list.txt --state');
 
     const rerun = spawnBatch(args, envFor(mock, KEY, dir), dir);

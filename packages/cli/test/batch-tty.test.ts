@@ -1,7 +1,7 @@
 // batch as a person sees it in a terminal (tmux): the list piped in on stdin, the confirmation
 // answered on the keyboard, then one live progress line.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BatchMock, startBatchMock, workDir } from './batch-helpers.js';
@@ -58,6 +58,42 @@ describe('batch on a terminal', () => {
       );
       expect(progress.length).toBeGreaterThan(0);
       expect(progress.some((s) => /running [1-3]/.test(s))).toBe(true);
+    },
+    30_000,
+  );
+
+  it.runIf(hasTmux)(
+    'answering n prints "Not started." (no "Error:"), exits 1 and leaves no state file',
+    async () => {
+      const dir = workDir(['tty-n']);
+      const script = join(dir, 'run.sh');
+      const env = `PROFILE_ARTICLES_API_KEY=${KEY} PROFILE_ARTICLES_BASE_URL=${mock.server.url} PROFILE_ARTICLES_CONFIG_DIR=${join(dir, 'config')}`;
+      writeFileSync(
+        script,
+        `cd ${dir}\nenv -u CI ${env} ${process.execPath} ${BIN} batch generate --from list.txt --state s.jsonl\necho EXIT=$?\nsleep 30\n`,
+      );
+      const session = `pa-batch-n-${process.pid}`;
+      execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', '150', '-y', '30', `sh ${script}`]);
+      const capture = () => execFileSync('tmux', ['capture-pane', '-p', '-t', session], { encoding: 'utf8' });
+      const waitFor = async (pattern: RegExp) => {
+        const deadline = Date.now() + 15_000;
+        for (;;) {
+          const screen = capture();
+          if (pattern.test(screen) || Date.now() > deadline) return screen;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      };
+      try {
+        await waitFor(/Start\? \[y\/N\]/);
+        execFileSync('tmux', ['send-keys', '-t', session, 'n', 'Enter']);
+        const last = await waitFor(/EXIT=/);
+        expect(last).toContain('EXIT=1');
+        expect(last).toMatch(/^Not started\.$/m);
+        expect(last).not.toContain('Error');
+      } finally {
+        spawnSync('tmux', ['kill-session', '-t', session]);
+      }
+      expect(existsSync(join(dir, 's.jsonl'))).toBe(false);
     },
     30_000,
   );

@@ -1,5 +1,5 @@
 // batch over HTTP against the mock: pacing, the ledger, the budget and crash safety.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ProfileArticles } from '@profile-articles/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,10 +85,14 @@ describe('batch generate', () => {
     expect(mock.service.balance('bulk')).toBe(START - ledger.spent);
   }, 60_000);
 
-  it('20 profiles at 60 requests a minute: no 429, one charge each', async () => {
-    const ids = Array.from({ length: 20 }, (_, i) => `slow-${i}`);
+  // 32 profiles need at least 66 requests (two balance reads, a generate and a poll each): more
+  // than the 60 a minute allows, so without pacing the mock answers 429; paced, the run waits
+  // about a minute for the window instead.
+  it('32 profiles at 60 requests a minute: more requests than the limit, yet no 429, one charge each', async () => {
+    const ids = Array.from({ length: 32 }, (_, i) => `slow-${i}`);
     const dir = workDir(ids);
     const refusedBefore = await mock.refused('slow');
+    const started = Date.now();
     const batch = spawnBatch(
       ['generate', '--from', 'list.txt', '--concurrency', '8', '--json', '--yes'],
       envFor(mock, KEYS.slow, dir, '0.2'),
@@ -100,8 +104,10 @@ describe('batch generate', () => {
     const ledger = await ledgerFor(mock, 'slow');
     for (const id of ids) expect(ledger.kept.get(id)).toBe(1);
     expect(summary.credits_charged).toBe(ledger.spent);
-    expect(summary.succeeded).toBe(20);
-  }, 60_000);
+    expect(summary.succeeded).toBe(32);
+    // Held for the window: unpaced, 32 jobs of 150 ms at concurrency 8 take a few seconds.
+    expect(Date.now() - started).toBeGreaterThan(30_000);
+  }, 120_000);
 
   it('--max-credits 250 --partial over five new profiles generates two and exits 5; without --partial none', async () => {
     const ids = Array.from({ length: 5 }, (_, i) => `budget-${i}`);
@@ -113,6 +119,9 @@ describe('batch generate', () => {
     );
     expect(await refused.code).toBe(5);
     expect(refused.stderr()).toMatch(/worst case \(500 credits\) is more than --max-credits 250/);
+    expect(refused.stderr()).toMatch(/raise --max-credits/);
+    expect(refused.stderr()).not.toContain('profile-articles buy'); // the balance (1000) is not what is short
+    expect(existsSync(join(dir, 'list.generate.state.jsonl'))).toBe(false); // refused: no state file
     expect((await ledgerFor(mock, 'small')).spent).toBe(0);
 
     const partial = spawnBatch(
@@ -121,10 +130,34 @@ describe('batch generate', () => {
       dir,
     );
     expect(await partial.code).toBe(5);
+    expect(partial.events()[0]).toEqual({
+      event: 'plan',
+      operation: 'generate',
+      profiles: 5,
+      new: 5,
+      resume: 0,
+      skip: 0,
+      duplicates: 0,
+      worst_case: 500,
+      cost: 100,
+      balance: 1000,
+      max_credits: 250,
+      spent_earlier: 0,
+    });
     const summary = partial.events().at(-1)!;
     expect(summary).toMatchObject({ succeeded: 2, left: 3, stopped: 'budget', credits_charged: 200 });
     expect((await ledgerFor(mock, 'small')).spent).toBe(200);
     expect(summary.resume).toContain('--max-credits 250');
+
+    // On a pipe, the summary (stdout) says how to resume; the error line (stderr) does not repeat it.
+    const plain = spawnBatch(
+      ['generate', '--from', 'list.txt', '--max-credits', '250', '--partial', '--yes'],
+      envFor(mock, KEYS.small, dir),
+      dir,
+    );
+    expect(await plain.code).toBe(5);
+    expect(`${plain.stdout()}${plain.stderr()}`.match(/Resume with:/g)).toHaveLength(1);
+    expect(plain.stdout()).toMatch(/^generate: 0 succeeded, 0 failed, 2 skipped, 3 left; 0 credits charged/m);
   });
 
   it('a balance below the worst case: exit 5 before starting, or with --partial two of five and stopped by the balance', async () => {
@@ -229,7 +262,9 @@ describe('batch generate', () => {
     expect(await first.code).toBe(0);
     const article = JSON.parse(readFileSync(join(dir, 'articles', 'out-plain.json'), 'utf8'));
     expect(article.article_id).toEqual(expect.any(String));
-    expect(readFileSync(join(dir, 'articles', 'out-plain.md'), 'utf8')).toMatch(/^# /);
+    const markdown = readFileSync(join(dir, 'articles', 'out-plain.md'), 'utf8');
+    expect(markdown).toMatch(/^# /);
+    expect(markdown.match(/^# /gm)).toHaveLength(1); // the title once, not again from the content
     expect(readFileSync(join(dir, 'list.generate.state.jsonl'), 'utf8')).toContain('"profile_id":"Out/Side"');
     const again = spawnBatch([...args, '--json'], envFor(mock, KEYS.seed, dir), dir);
     expect(await again.code).toBe(0);

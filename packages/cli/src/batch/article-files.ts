@@ -6,7 +6,14 @@ import type { Article } from '@profile-articles/sdk';
 import { safeName } from './safe-name.js';
 
 function toMarkdown(article: Article): string {
-  const lines = [`# ${article.title}`, '', article.content.trim(), ''];
+  // The content may open with the title as its own heading: then it is not written twice.
+  const content = article.content.trim();
+  const heading = `# ${article.title}`;
+  const body =
+    content.startsWith(`${heading}\n`) || content === heading
+      ? content.slice(heading.length).trim()
+      : content;
+  const lines = [heading, '', body, ''];
   if (article.sources.length) {
     lines.push('## Sources', '');
     for (const source of article.sources) {

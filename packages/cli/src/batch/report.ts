@@ -1,6 +1,7 @@
 // What a batch shows while it runs: one live progress line on a terminal, plain lines on a
 // pipe, or JSON Lines with --json (one object per event, the summary last).
 import type { Io } from '../io.js';
+import { plural } from '../plural.js';
 import type { EndRecord } from './run-profile.js';
 import type { Operation } from './state-records.js';
 
@@ -14,6 +15,9 @@ export interface BatchSummary {
   failed: Array<{ profile_id: string; status: string; error?: string }>;
   skipped: number;
   left: number;
+  /** Profiles interrupted mid-turn (their jobs go on on the server), and the credits reserved for them. */
+  running: number;
+  credits_reserved: number;
   credits_charged: number;
   credits_charged_total: number;
   stopped: 'budget' | 'balance' | 'interrupted' | null;
@@ -74,7 +78,7 @@ export class BatchReporter {
     const { type: _type, at: _at, ...fields } = record;
     const event = { event: finished ? 'finished' : 'failed', ...fields };
     const why = record.error ? `: ${record.error}` : '';
-    const text = `${(finished ? 'finished' : 'failed').padEnd(9)} ${record.profile_id} ${record.status}, ${record.credits_charged} credits${why}`;
+    const text = `${(finished ? 'finished' : 'failed').padEnd(9)} ${record.profile_id} ${record.status}, ${plural(record.credits_charged, 'credit')}${why}`;
     if (this.#mode === 'tty' && !finished) this.#io.stderr.write(`\r\x1b[K${text}\n`);
     this.#emit(event, text);
     this.#draw();
@@ -94,7 +98,7 @@ export class BatchReporter {
     const rate = minutes > 0 ? ended / minutes : 0;
     const remaining = this.#left + this.#running;
     const eta = rate > 0 && remaining > 0 ? ` · ETA ${formatDuration((remaining / rate) * 60_000)}` : '';
-    const line = `done ${this.#done} · running ${this.#running} · failed ${this.#failed} · left ${this.#left} · ${this.#credits} credits · ${rate.toFixed(1)}/min${eta}`;
+    const line = `done ${this.#done} · running ${this.#running} · failed ${this.#failed} · left ${this.#left} · ${plural(this.#credits, 'credit')} · ${rate.toFixed(1)}/min${eta}`;
     this.#io.stderr.write(`\r\x1b[K${line}`);
   }
 
@@ -106,8 +110,12 @@ export class BatchReporter {
       return;
     }
     const lines = [
-      `${summary.operation}: ${summary.succeeded} succeeded, ${summary.failed.length} failed, ${summary.skipped} skipped, ${summary.left} left; ${summary.credits_charged} credits charged (${summary.credits_charged_total} by this state file in all).`,
+      `${summary.operation}: ${summary.succeeded} succeeded, ${summary.failed.length} failed, ${summary.skipped} skipped, ${summary.left} left; ${plural(summary.credits_charged, 'credit')} charged (${summary.credits_charged_total} by this state file in all).`,
     ];
+    if (summary.running > 0)
+      lines.push(
+        `  ${plural(summary.running, 'profile')} interrupted while running: started jobs go on on the server; ${plural(summary.credits_reserved, 'credit')} reserved for them (charged if they succeed, refunded if not; a rerun picks them up).`,
+      );
     for (const failure of summary.failed)
       lines.push(
         `  failed ${failure.profile_id}: ${failure.status}${failure.error ? ` (${failure.error})` : ''}`,

@@ -23,12 +23,24 @@ export interface PoolResult {
   finished: number;
   failed: Array<{ profile_id: string; status: string; error?: string }>;
   creditsCharged: number;
+  /**
+   * Profiles interrupted mid-turn: their request may have started a job, which goes on on the
+   * server, so each keeps its reservation (the state file leaves them open for a rerun).
+   */
+  running: number;
   stopped: StopReason | 'interrupted' | undefined;
 }
 
 export async function runPool(options: PoolOptions): Promise<PoolResult> {
   const { run, budget, reporter, queue, cost } = options;
-  const result: PoolResult = { ended: 0, finished: 0, failed: [], creditsCharged: 0, stopped: undefined };
+  const result: PoolResult = {
+    ended: 0,
+    finished: 0,
+    failed: [],
+    creditsCharged: 0,
+    running: 0,
+    stopped: undefined,
+  };
   const stop = (reason: PoolResult['stopped']) => {
     result.stopped ??= reason;
   };
@@ -53,6 +65,7 @@ export async function runPool(options: PoolOptions): Promise<PoolResult> {
         // Nothing charged for a 402; otherwise the request may hold a reservation until a rerun settles it.
         budget.settle(cost, outcome.reason === 'balance' ? 0 : cost);
         reporter.stopped(next.id);
+        if (outcome.reason === 'interrupted') result.running++;
         if (outcome.reason === 'unresolved') {
           result.failed.push({
             profile_id: next.id,

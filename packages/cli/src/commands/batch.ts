@@ -1,5 +1,6 @@
 // batch <generate|update|read>: a list of profiles, paced to the account's rate limit, within a
 // budget, resumable after any crash from its state file. See docs/bulk.md.
+import { existsSync, rmSync } from 'node:fs';
 import { Budget } from '../batch/budget.js';
 import { confirmOnTerminal } from '../batch/confirm.js';
 import { lockStateFile } from '../batch/lock.js';
@@ -12,6 +13,16 @@ import { FINISHED, type Operation, type ProfileProgress, summarize } from '../ba
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
+import { plural } from '../plural.js';
+
+/** "Start? [y/N]" answered no: not an error, so no "Error:" line (the command prints "Not started."); exit 1. */
+class NotStarted extends CliError {
+  override name = 'NotStarted';
+
+  constructor() {
+    super('', ExitCode.Failure);
+  }
+}
 
 export interface BatchOptions {
   from?: string;
@@ -64,6 +75,9 @@ export async function batchCommand(ctx: Context, operationArg: string, options: 
   const statePath = options.state ?? defaultStatePath(from, operation);
   const list = parseProfileList(await readInput(io, from));
 
+  // A run refused before its first profile (over budget, answered n) leaves no new state file.
+  const stateExisted = existsSync(statePath);
+  let started = false;
   const unlock = lockStateFile(statePath);
   const state = openStateFile(statePath);
   try {
@@ -100,9 +114,27 @@ export async function batchCommand(ctx: Context, operationArg: string, options: 
     // Toward --max-credits: what the state file already spent, the reservations of started ones, and the rest.
     const committed = recorded.creditsCharged + resumed.length * cost;
     const withJob = resumed.length - (toSend - fresh.length);
+    if (mode === 'json') {
+      io.stdout.write(
+        `${JSON.stringify({
+          event: 'plan',
+          operation,
+          profiles: list.ids.length,
+          new: fresh.length,
+          resume: resumed.length,
+          skip: skips.length,
+          duplicates: list.duplicates,
+          worst_case: worstCase,
+          cost,
+          balance: balance.credits,
+          max_credits: maxCredits ?? null,
+          spent_earlier: recorded.creditsCharged,
+        })}\n`,
+      );
+    }
     out.note(
-      `batch ${operation}: ${list.ids.length} profiles (${fresh.length} new, ${resumed.length} to resume, ${skips.length} to skip${list.duplicates ? `, ${list.duplicates} duplicate lines` : ''}). ` +
-        `Worst case ${worstCase} credits (${toSend} × ${cost}); balance ${balance.credits}` +
+      `batch ${operation}: ${plural(list.ids.length, 'profile')} (${fresh.length} new, ${resumed.length} to resume, ${skips.length} to skip${list.duplicates ? `, ${plural(list.duplicates, 'duplicate line')}` : ''}). ` +
+        `Worst case ${plural(worstCase, 'credit')} (${toSend} × ${cost}); balance ${balance.credits}` +
         `${maxCredits === undefined ? '' : `; --max-credits ${maxCredits}${recorded.creditsCharged ? ` (${recorded.creditsCharged} spent earlier)` : ''}`}.`,
     );
     const overBudget =
@@ -114,12 +146,18 @@ export async function batchCommand(ctx: Context, operationArg: string, options: 
           ? `The worst case (${worstCase} credits) is more than --max-credits ${maxCredits} allows.`
           : `The worst case (${worstCase} credits) is more than the balance (${balance.credits}).`,
         ExitCode.InsufficientCredits,
-        'Pass --partial to go as far as they allow, or raise them (`profile-articles buy`).',
+        overBudget
+          ? 'Pass --partial to go as far as it allows, or raise --max-credits.'
+          : 'Pass --partial to go as far as it allows, or buy credits (`profile-articles buy`).',
       );
     }
     if (!options.yes && io.stderr.isTTY && fresh.length + resumed.length > 0) {
-      if (!(await confirmOnTerminal(io, 'Start?'))) throw new CliError('Not started.', ExitCode.Failure);
+      if (!(await confirmOnTerminal(io, 'Start?'))) {
+        io.stderr.write('Not started.\n');
+        throw new NotStarted();
+      }
     }
+    started = true;
 
     const reporter = new BatchReporter(io, mode, fresh.length + resumed.length);
     for (const skip of skips) reporter.skipped(skip.id, skip.reason);
@@ -165,6 +203,8 @@ export async function batchCommand(ctx: Context, operationArg: string, options: 
       failed: pool.failed,
       skipped: skips.length,
       left,
+      running: pool.running,
+      credits_reserved: pool.running * cost,
       credits_charged: pool.creditsCharged,
       credits_charged_total: summarize(state.records).creditsCharged,
       stopped: pool.stopped ?? null,
@@ -178,10 +218,13 @@ export async function batchCommand(ctx: Context, operationArg: string, options: 
         [ExitCode.InsufficientCredits]: `Stopped by the ${pool.stopped === 'balance' ? 'balance' : 'budget (--max-credits)'}.`,
         [ExitCode.JobFailed]: `${pool.failed.length} profile(s) did not succeed.`,
       }[exitCode as 130 | 5 | 3];
-      throw new CliError(message, exitCode, summary.resume ? `Resume with: ${summary.resume}` : undefined);
+      // The summary above already says how to resume, except under --json where it is data.
+      const hint = mode === 'json' && summary.resume ? `Resume with: ${summary.resume}` : undefined;
+      throw new CliError(message, exitCode, hint);
     }
   } finally {
     state.close();
+    if (!started && !stateExisted) rmSync(statePath, { force: true });
     unlock();
   }
 }
