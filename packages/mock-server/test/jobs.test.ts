@@ -83,6 +83,7 @@ describe('queued timeout shorter than the queue time', () => {
     await h.advance(60_000);
     const job = await h.call('GET', `/api/v1/jobs/${started.body.job_id}`);
     expect(job.body.status).toBe('cancelled');
+    expect(job.body.error).toBe('Job stayed queued longer than 1 minute and was cancelled');
     expect((await h.call('GET', '/api/v1/credits')).body.credits).toBe(500);
   });
 });

@@ -122,7 +122,7 @@ export function createJobs(deps: JobsDeps): Jobs {
             end(
               record,
               'cancelled',
-              `Job stayed queued longer than ${minutes} minutes and was cancelled`,
+              `Job stayed queued longer than ${minutes} minute${minutes === 1 ? '' : 's'} and was cancelled`,
               when,
             ),
           ),
