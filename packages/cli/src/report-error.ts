@@ -198,8 +198,9 @@ async function tell(
 function notFoundHint(command: string | undefined): string {
   if (command === 'read') return 'A read never generates: use `profile-articles generate <profile_id>`.';
   if (command === 'job') return 'Check the job id: `generate` and `update` print it when they start.';
-  if (command === 'generate' || command === 'update') {
-    return 'The service knows no profile with that id: check the slug.';
-  }
+  // An update needs an article to refresh; a generate's 404 means the profile itself is unknown.
+  if (command === 'update')
+    return 'There is no article to update yet: `profile-articles generate <profile_id>` makes one.';
+  if (command === 'generate') return 'The service knows no profile with that id: check the slug.';
   return 'Check the profile slug or job id.';
 }

@@ -21,12 +21,20 @@ const script = (shell: string) => {
 /** Sorted: fish sorts what it offers, bash and zsh keep our order. */
 const lines = (text: string) => text.split('\n').filter(Boolean).sort();
 
-/** What bash offers for `profile-articles <words>` with the cursor at the end of the last word. */
+/**
+ * What bash offers for `profile-articles <words>` with the cursor at the end of the last word.
+ * COMP_WORDS is split as bash splits it, at blanks and at COMP_WORDBREAKS such as `:` and `=`
+ * (so a URL is three words), with COMP_LINE and COMP_POINT set as bash sets them.
+ */
 function bash(words: string[]): string[] {
   const file = join(dir, 'complete.bash');
   writeFileSync(file, script('bash'));
-  const quoted = ['profile-articles', ...words].map((w) => `'${w}'`).join(' ');
-  const program = `source ${file}; COMP_WORDS=(${quoted}); COMP_CWORD=${words.length}; _profile_articles; printf '%s\\n' "\${COMPREPLY[@]}"`;
+  const line = ['profile-articles', ...words].join(' ');
+  const compWords = ['profile-articles', ...words].flatMap((w) =>
+    w === '' ? [''] : w.split(/([:=])/).filter(Boolean),
+  );
+  const quoted = compWords.map((w) => `'${w}'`).join(' ');
+  const program = `source ${file}; COMP_LINE='${line}'; COMP_POINT=${line.length}; COMP_WORDS=(${quoted}); COMP_CWORD=${compWords.length - 1}; _profile_articles; printf '%s\\n' "\${COMPREPLY[@]}"`;
   return lines(execFileSync('bash', ['--norc', '-c', program], { encoding: 'utf8', env }));
 }
 
@@ -66,6 +74,9 @@ describe.each(Object.entries(SHELLS))('%s completion', (shell, ask) => {
 
   it.runIf(has(shell))('works after global options placed before the command', () => {
     expect(ask(['--json', 'gen'])).toEqual(['generate']);
+    // A URL holds `:`, where bash's own word list splits.
+    expect(ask(['--base-url', 'http://x', 'gen'])).toEqual(['generate']);
+    expect(ask(['--base-url=http://x', 'gen'])).toEqual(['generate']);
     expect(ask(['--base-url', 'http://127.0.0.1:4010', 'config', ''])).toEqual([
       'get',
       'path',

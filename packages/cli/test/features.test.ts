@@ -155,3 +155,12 @@ describe('timer limits', () => {
     expect(h.server.service.balance('main')).toBe(balance);
   });
 });
+
+describe('the 404 hint of update', () => {
+  it('says to generate the article first, not to check the slug', async () => {
+    const result = await h.run(['update', 'nobody-here', '--no-wait']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('There is no article to update yet');
+    expect(result.stderr).not.toContain('check the slug');
+  });
+});

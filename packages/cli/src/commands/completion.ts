@@ -7,8 +7,13 @@ import { ExitCode } from '../exit-codes.js';
 const SCRIPTS: Record<string, string> = {
   bash: `# profile-articles bash completion: eval "$(profile-articles completion bash)"
 _profile_articles() {
+  # COMP_WORDS splits at : and = as well (every URL holds a :), so split the line up to the
+  # cursor at blanks instead; a blank at the end asks about a new, empty word.
+  local line="\${COMP_LINE:0:COMP_POINT}" words
+  IFS=$' \\t' read -r -a words <<< "$line"
+  [[ "$line" == *[[:blank:]] ]] && words+=("")
   local IFS=$'\\n'
-  COMPREPLY=( $(profile-articles __complete "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null) )
+  COMPREPLY=( $(profile-articles __complete "\${words[@]:1}" 2>/dev/null) )
 }
 complete -o default -F _profile_articles profile-articles
 `,
