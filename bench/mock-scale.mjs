@@ -1,6 +1,6 @@
 // Goal 3 (time): request time stays flat from 1,000 to 100,000 stored articles and jobs:
 // the ratio of p50 latencies under the same load is under 1.2, on a read and a replay.
-import { bottleneckProblem, load } from './lib/load.mjs';
+import { alternatePairs } from './lib/load.mjs';
 import { startServer } from './lib/processes.mjs';
 import { median, publish, row, SMOKE } from './lib/stats.mjs';
 import { SCENARIOS } from './scenarios.mjs';
@@ -13,14 +13,9 @@ const large = await startServer('mock', String(LARGE));
 const rows = [];
 try {
   for (const scenario of SCENARIOS.slice(1)) {
-    await load(small, scenario, { seconds: 1 });
-    await load(large, scenario, { seconds: 1 });
-    const runs = { small: [], large: [] };
-    for (let pair = 0; pair < PAIRS; pair++) {
-      runs.small.push(await load(small, scenario, { seconds: SECONDS }));
-      runs.large.push(await load(large, scenario, { seconds: SECONDS }));
-    }
-    const problem = [...runs.small, ...runs.large].map(bottleneckProblem).find(Boolean) ?? null;
+    const pairs = await alternatePairs(small, large, scenario, { pairs: PAIRS, seconds: SECONDS });
+    const runs = { small: pairs.baseline, large: pairs.measured };
+    const { problem } = pairs;
     rows.push(
       row({
         figure: `p50 with ${LARGE} stored vs 1,000, ${scenario.name}`,

@@ -1,7 +1,7 @@
 // Goal 1: the mock at ≥ 0.8× a bare node:http server (answering the mock's own bodies) in
 // requests/s, with p99 ≤ 1.5× the bare server's, at 50 connections, on each scenario.
 // Bare and mock are measured in alternating pairs; the figure is the median of the pairs.
-import { bottleneckProblem, load } from './lib/load.mjs';
+import { alternatePairs } from './lib/load.mjs';
 import { startServer } from './lib/processes.mjs';
 import { median, publish, row, SMOKE } from './lib/stats.mjs';
 import { SCENARIOS } from './scenarios.mjs';
@@ -13,19 +13,13 @@ const mock = await startServer('mock');
 const rows = [];
 try {
   for (const scenario of SCENARIOS) {
-    await load(mock, scenario, { seconds: 1 }); // warm-up (JIT, caches)
-    await load(bare, scenario, { seconds: 1 });
-    const runs = { bare: [], mock: [] };
-    for (let pair = 0; pair < PAIRS; pair++) {
-      runs.bare.push(await load(bare, scenario, { seconds: SECONDS }));
-      runs.mock.push(await load(mock, scenario, { seconds: SECONDS }));
-    }
-    const all = [...runs.bare, ...runs.mock];
-    for (const run of all) if (run.non2xx) throw new Error(`${scenario.name}: ${run.non2xx} non-2xx answers`);
-    const problem = all.map(bottleneckProblem).find(Boolean) ?? null;
+    const pairs = await alternatePairs(bare, mock, scenario, { pairs: PAIRS, seconds: SECONDS });
+    const runs = { bare: pairs.baseline, mock: pairs.measured };
+    const { problem } = pairs;
     const cpu = (list) => median(list.map((r) => r.serverCores * 100)).toFixed(0);
+    const generator = Math.max(...[...runs.bare, ...runs.mock].map((r) => r.generatorCores));
     console.log(
-      `${scenario.name}: server CPU bare ${cpu(runs.bare)}%, mock ${cpu(runs.mock)}%; generator ≤ ${(Math.max(...all.map((r) => r.generatorCores)) * 100).toFixed(0)}%`,
+      `${scenario.name}: server CPU bare ${cpu(runs.bare)}%, mock ${cpu(runs.mock)}%; generator ≤ ${(generator * 100).toFixed(0)}%`,
     );
     rows.push(
       row({

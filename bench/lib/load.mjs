@@ -41,3 +41,21 @@ export function bottleneckProblem(run) {
     return `server only ${(run.serverCores * 100).toFixed(0)}% busy (not the bottleneck)`;
   return null;
 }
+
+/**
+ * Warms both servers up, then loads `baseline` and `measured` in alternating pairs, so drift
+ * on the machine hits both alike. Returns each side's runs and the first reason, if any, why
+ * the pairs cannot be trusted (see bottleneckProblem); a non-2xx answer is a broken benchmark.
+ */
+export async function alternatePairs(baseline, measured, scenario, { pairs, seconds }) {
+  await load(baseline, scenario, { seconds: 1 });
+  await load(measured, scenario, { seconds: 1 });
+  const runs = { baseline: [], measured: [] };
+  for (let pair = 0; pair < pairs; pair++) {
+    runs.baseline.push(await load(baseline, scenario, { seconds }));
+    runs.measured.push(await load(measured, scenario, { seconds }));
+  }
+  const all = [...runs.baseline, ...runs.measured];
+  for (const run of all) if (run.non2xx) throw new Error(`${scenario.name}: ${run.non2xx} non-2xx answers`);
+  return { ...runs, problem: all.map(bottleneckProblem).find(Boolean) ?? null };
+}
