@@ -73,8 +73,11 @@ export function startMockServer(options: StartOptions = {}): Promise<MockServer>
     const transport =
       incoming.bodyText === undefined ? { listenHost } : { listenHost, body: incoming.bodyText };
     const response = await service.handle(request, transport);
-    // A `reset` fault: the service's transport-free way to say "drop the connection".
-    if (response.type === 'error') {
+    // A `reset` fault (Response.error(), status 0): the service's transport-free way to say
+    // "drop the connection". `status` is read first: reading `type` of an ordinary answer makes
+    // @hono/node-server build a full WHATWG Response, which cost the mock five sixths of its
+    // throughput.
+    if (response.status === 0 && response.type === 'error') {
       incoming.socket.destroy();
       return new Response(null, { status: 204 });
     }
