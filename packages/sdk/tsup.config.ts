@@ -12,5 +12,5 @@ export default defineConfig({
   // ky is ESM-only and tiny: bundling it gives CommonJS users a working require()
   // and lets us measure the SDK's real size. zod stays a peer-visible dependency.
   noExternal: ['ky'],
-  external: ['zod', 'zod/mini'],
+  external: ['zod', 'zod/mini', 'zod/v4/core'],
 });

@@ -77,6 +77,11 @@ describe('response schemas accept the seed’s shapes', () => {
     ).toBe(3);
   });
 
+  it('a malformed validation entry field is dropped, not the whole body', () => {
+    const parsed = ErrorBodySchema.parse({ detail: [{ loc: 5, msg: ['x'], type: 'missing', extra: 1 }] });
+    expect(parsed.detail).toEqual([{ loc: undefined, msg: undefined, type: 'missing', extra: 1 }]);
+  });
+
   it('error bodies: a string or an array of objects', () => {
     expect(ErrorBodySchema.parse({ detail: 'nope' }).detail).toBe('nope');
     expect(ErrorBodySchema.parse({ detail: [{ loc: ['body'], msg: 'bad', type: 'x' }] }).detail).toHaveLength(
