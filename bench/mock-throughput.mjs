@@ -19,7 +19,7 @@ try {
     const cpu = (list) => median(list.map((r) => r.serverCores * 100)).toFixed(0);
     const generator = Math.max(...[...runs.bare, ...runs.mock].map((r) => r.generatorCores));
     console.log(
-      `${scenario.name}: server CPU bare ${cpu(runs.bare)}%, mock ${cpu(runs.mock)}%; generator ≤ ${(generator * 100).toFixed(0)}%`,
+      `${scenario.name}: server CPU bare ${cpu(runs.bare)}%, mock ${cpu(runs.mock)}%; busiest generator ≤ ${(generator * 100).toFixed(0)}%`,
     );
     rows.push(
       row({

@@ -1,6 +1,7 @@
-// The load generator: autocannon, run in a child process of its own so that its CPU can be
-// sampled apart from the bench driver's. A figure only counts when the server was the
-// bottleneck: the server busy on at least 90% of a core, the generator below 90%.
+// The load generator: autocannon, run in GENERATORS child processes of their own (the
+// connections split among them) so that their CPU can be sampled apart from the bench
+// driver's and from each other's. A figure only counts when the server was the bottleneck:
+// the server busy on at least 90% of a core, every generator below 90%.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { cpuSeconds } from './processes.mjs';
@@ -8,35 +9,85 @@ import { cpuSeconds } from './processes.mjs';
 const WORKER = fileURLToPath(new URL('./load-worker.mjs', import.meta.url));
 export const SERVER_BUSY = 0.9;
 export const GENERATOR_FREE = 0.9;
+// One autocannon process costs about as much CPU per request as a bare node:http server
+// answering it, so a single one saturates first. Two share the work; on a 2-core machine they
+// still share one core with each other, so each connection also pipelines two requests, which
+// roughly halves a generator's cost per request (one write carries both) while the server
+// still parses and answers every request on its own. Bare and mock get the same settings.
+const GENERATORS = Number(process.env.BENCH_GENERATORS ?? 2);
+const PIPELINING = Number(process.env.BENCH_PIPELINING ?? 2);
+
+const message = (child) => new Promise((resolve) => child.once('message', resolve));
+
+/** `connections` split as evenly as possible among `count` generators. */
+const shares = (connections, count) =>
+  Array.from(
+    { length: count },
+    (_, i) => Math.floor(connections / count) + (i < connections % count ? 1 : 0),
+  );
+
+/** The latency (ms) below which `fraction` of the responses fell, from merged 0.1 ms buckets. */
+function percentile(buckets, total, fraction) {
+  let seen = 0;
+  for (const [bucket, count] of buckets) {
+    seen += count;
+    if (seen >= fraction * total) return bucket / 10;
+  }
+  return Number.NaN;
+}
 
 /**
- * One timed run against `target` ({url, method, headers, body}) with autocannon.
- * Returns requests/s, p99 latency (ms), errors and non-2xx counts, and the CPU share
- * (in cores) of the server and of the generator over the run.
+ * One timed run against `target` ({path, method, headers, body}) with autocannon. Returns
+ * requests/s (2xx only), p50 and p99 latency (ms) over every generator's responses, errors
+ * and non-2xx counts, and the CPU share (in cores) of the server and of each generator.
  */
 export async function load(server, target, { connections = 50, seconds = 5 } = {}) {
-  const worker = fork(WORKER, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  await new Promise((resolve) => worker.once('message', resolve)); // ready
-  const serverCpu = cpuSeconds(server.pid);
-  const workerCpu = cpuSeconds(worker.pid);
-  const started = process.hrtime.bigint();
-  worker.send({ ...target, url: server.url + target.path, connections, duration: seconds });
-  const stats = await new Promise((resolve) => worker.once('message', resolve));
-  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-  const result = {
-    ...stats,
-    serverCores: (cpuSeconds(server.pid) - serverCpu) / elapsed,
-    generatorCores: (cpuSeconds(worker.pid) - workerCpu) / elapsed,
-  };
-  worker.kill();
-  return result;
+  const split = shares(connections, Math.min(GENERATORS, connections));
+  const workers = split.map(() => fork(WORKER, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  try {
+    await Promise.all(workers.map(message)); // ready
+    const serverCpu = cpuSeconds(server.pid);
+    const workerCpu = workers.map((worker) => cpuSeconds(worker.pid));
+    const started = process.hrtime.bigint();
+    const done = workers.map(message);
+    workers.forEach((worker, i) => {
+      worker.send({
+        ...target,
+        url: server.url + target.path,
+        connections: split[i],
+        pipelining: PIPELINING,
+        duration: seconds,
+      });
+    });
+    const stats = await Promise.all(done);
+    const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+    const merged = new Map();
+    for (const { buckets } of stats)
+      for (const [bucket, count] of buckets) merged.set(bucket, (merged.get(bucket) ?? 0) + count);
+    const sorted = [...merged].sort((a, b) => a[0] - b[0]);
+    const ok = stats.reduce((sum, s) => sum + s.ok, 0);
+    const generatorsCores = workers.map((worker, i) => (cpuSeconds(worker.pid) - workerCpu[i]) / elapsed);
+    return {
+      rps: ok / seconds,
+      p50: percentile(sorted, ok, 0.5),
+      p99: percentile(sorted, ok, 0.99),
+      errors: stats.reduce((sum, s) => sum + s.errors, 0),
+      non2xx: stats.reduce((sum, s) => sum + s.non2xx, 0),
+      serverCores: (cpuSeconds(server.pid) - serverCpu) / elapsed,
+      generatorsCores,
+      /** The busiest generator: the one that would have saturated first. */
+      generatorCores: Math.max(...generatorsCores),
+    };
+  } finally {
+    for (const worker of workers) worker.kill();
+  }
 }
 
 /** Why a run cannot be trusted as a measure of the server, or null when it can. */
 export function bottleneckProblem(run) {
   if (run.errors > 0) return `${run.errors} socket errors`;
   if (run.generatorCores >= GENERATOR_FREE)
-    return `load generator at ${(run.generatorCores * 100).toFixed(0)}% of a core`;
+    return `a load generator at ${(run.generatorCores * 100).toFixed(0)}% of a core`;
   if (run.serverCores < SERVER_BUSY)
     return `server only ${(run.serverCores * 100).toFixed(0)}% busy (not the bottleneck)`;
   return null;
