@@ -1,5 +1,5 @@
 // What an operation answers, before any transport turns it into a Response.
-import type { ErrorBody } from '@profile-articles/sdk/schemas';
+import type { ErrorBody, SuccessStatus } from '@profile-articles/sdk/schemas';
 import * as z from 'zod/mini';
 import { en } from 'zod/v4/locales';
 
@@ -9,17 +9,36 @@ import { en } from 'zod/v4/locales';
 // the CommonJS en.cjs replaces module.exports, so a default import breaks the CJS build.)
 z.config(en());
 
-export interface Outcome {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
+/** A success: the body `T` the contract gives status `S`. */
+export interface Success<T, S extends SuccessStatus = 200> {
+  readonly status: S;
+  readonly body: T;
+  readonly headers?: undefined;
 }
 
-export interface ValidationIssue {
+/** An error: `{detail}` with status `S` (an operation names the statuses it may answer). */
+export interface Failure<S extends number = number> {
+  readonly status: S;
+  readonly body: ErrorBody;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * What an operation answers: `T` with a success status `S`, or `{detail}` with one of the error
+ * statuses `E`. Status and body are tied, so the contract table can check them (see
+ * routes/endpoint-outcome.ts); `E` is `never` for an operation that cannot fail.
+ */
+export type Outcome<T, S extends SuccessStatus = 200, E extends number = never> = Success<T, S> | Failure<E>;
+
+/** Any answer, as `respond` writes it. */
+export type AnyOutcome = Success<unknown, SuccessStatus> | Failure;
+
+/** One entry of a 422's `detail`. (A type, not an interface: it must fit ErrorBody's open entries.) */
+export type ValidationIssue = {
   loc: Array<string | number>;
   msg: string;
   type: string;
-}
+};
 
 /** The one issue of a body that is not JSON at all. */
 export const JSON_INVALID: ValidationIssue = {
@@ -28,14 +47,22 @@ export const JSON_INVALID: ValidationIssue = {
   type: 'json_invalid',
 };
 
-export const ok = (body: unknown, status = 200): Outcome => ({ status, body });
+export function ok<T>(body: T): Success<T>;
+export function ok<T, S extends SuccessStatus>(body: T, status: S): Success<T, S>;
+export function ok<T>(body: T, status: SuccessStatus = 200): Success<T, SuccessStatus> {
+  return { status, body };
+}
 
-export function fail(status: number, detail: string, headers?: Record<string, string>): Outcome {
+export function fail<S extends number>(
+  status: S,
+  detail: string,
+  headers?: Readonly<Record<string, string>>,
+): Failure<S> {
   const body: ErrorBody = { detail };
   return headers ? { status, body, headers } : { status, body };
 }
 
-export function invalid(issues: ValidationIssue[]): Outcome {
+export function invalid(issues: ValidationIssue[]): Failure<422> {
   return { status: 422, body: { detail: issues } };
 }
 

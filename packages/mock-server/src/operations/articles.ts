@@ -1,6 +1,6 @@
 // Read, generate and update: the interface's rules on charging, jobs and idempotency.
-import { isActiveStatus, type ReadResponse } from '@profile-articles/sdk/schemas';
-import { fail, type Outcome, ok } from '../outcome.js';
+import { isActiveStatus, type Job, type ReadResponse } from '@profile-articles/sdk/schemas';
+import { type Failure, fail, type Outcome, ok, type Success } from '../outcome.js';
 import type { StoredOutcome } from '../rules/idempotency.js';
 import type { JobKind } from '../rules/jobs.js';
 import type { StoredJob } from '../rules/stored-job.js';
@@ -10,7 +10,13 @@ import type { OperationContext } from './context.js';
 const NO_ARTICLE = 'No article exists for this profile';
 const ACTIVE_JOB = 'Another job is active for this profile; wait for it to finish';
 
-function insufficient(ctx: OperationContext, price: number): Outcome {
+/** A job's answer: 202 while it is active, 200 once it has ended. */
+type JobAnswer = Success<Job, 200 | 202>;
+/** What generate and update answer; a replayed generate may answer the article it read. */
+type JobOutcome = JobAnswer | Failure<402 | 404 | 409>;
+type GenerateOutcome = JobOutcome | Success<ReadResponse>;
+
+function insufficient(ctx: OperationContext, price: number): Failure<402> {
   const balance = ctx.state.ledger.balance(ctx.account.id);
   return fail(402, `Insufficient credits: this needs ${price}, the balance is ${balance}`);
 }
@@ -20,7 +26,7 @@ export function readArticle(
   ctx: OperationContext,
   profileId: string,
   reason: 'read' | 'generate-read' = 'read',
-): Outcome {
+): Outcome<ReadResponse, 200, 402 | 404> {
   const article = ctx.state.articles.get(profileId);
   if (!article) return fail(404, NO_ARTICLE);
   const price = ctx.account.pricing.read_credits;
@@ -30,31 +36,41 @@ export function readArticle(
   return ok(response);
 }
 
-/** A replayed job answers 202 while active and 200 once it has ended. */
-function jobOutcome(job: StoredJob): Outcome {
+/** A job's answer: 202 while it is active, 200 once it has ended. */
+function jobOutcome(job: StoredJob): JobAnswer {
   return ok(job, isActiveStatus(job.status) ? 202 : 200);
 }
 
-function replay(ctx: OperationContext, outcome: StoredOutcome): Outcome {
-  if (outcome.kind === 'read') {
-    const response: ReadResponse = {
-      article: ctx.state.articles.render(outcome.seed),
-      credits_charged: outcome.creditsCharged,
-    };
-    return ok(response);
-  }
-  const record = ctx.state.jobs.get(outcome.jobId);
+function replayJob(ctx: OperationContext, jobId: string): JobOutcome {
+  const record = ctx.state.jobs.get(jobId);
   return record ? jobOutcome(record.job) : fail(404, 'Job not found');
 }
 
+/** A generate's first answer again: its job as it is now, or the article version it read. */
+function replayGenerate(ctx: OperationContext, outcome: StoredOutcome): GenerateOutcome {
+  if (outcome.kind === 'job') return replayJob(ctx, outcome.jobId);
+  const response: ReadResponse = {
+    article: ctx.state.articles.render(outcome.seed),
+    credits_charged: outcome.creditsCharged,
+  };
+  return ok(response);
+}
+
+function replayUpdate(ctx: OperationContext, outcome: StoredOutcome): JobOutcome {
+  // The key's lookup matched the operation, and an update only ever stores its job.
+  if (outcome.kind !== 'job') throw new Error("An update's Idempotency-Key holds a read");
+  return replayJob(ctx, outcome.jobId);
+}
+
 /** Checks the key first: a replay or a mismatch answers before any rule runs. */
-function withIdempotency(
+function withIdempotency<O>(
   ctx: OperationContext,
   key: string,
   operation: JobKind,
   profileId: string,
-  run: () => { outcome: Outcome; stored?: StoredOutcome },
-): Outcome {
+  replay: (ctx: OperationContext, outcome: StoredOutcome) => O,
+  run: () => { outcome: O; stored?: StoredOutcome },
+): O | Failure<409> {
   const found = ctx.state.idempotency.lookup(ctx.account.id, key, operation, profileId);
   if (found.kind === 'replay') return replay(ctx, found.outcome);
   if (found.kind === 'mismatch') {
@@ -74,7 +90,7 @@ function startJob(
   profileId: string,
   kind: JobKind,
   idempotencyKey: string,
-): { outcome: Outcome; stored?: StoredOutcome } {
+): { outcome: JobOutcome; stored?: StoredOutcome } {
   const { state, account, now } = ctx;
   if (state.jobs.activeFor(profileId)) return { outcome: fail(409, ACTIVE_JOB) };
   const price = account.pricing.generation_credits;
@@ -92,14 +108,13 @@ function startJob(
 }
 
 /** The existing article for 1 credit, or a new generation job with 100 credits reserved. */
-export function generateArticle(ctx: OperationContext, profileId: string, key: string): Outcome {
-  return withIdempotency(ctx, key, 'generate', profileId, () => {
+export function generateArticle(ctx: OperationContext, profileId: string, key: string): GenerateOutcome {
+  return withIdempotency<GenerateOutcome>(ctx, key, 'generate', profileId, replayGenerate, () => {
     const seed = ctx.state.articles.seed(profileId);
     if (seed) {
       const outcome = readArticle(ctx, profileId, 'generate-read');
       if (outcome.status !== 200) return { outcome };
-      const { credits_charged } = outcome.body as ReadResponse;
-      return { outcome, stored: { kind: 'read', seed, creditsCharged: credits_charged } };
+      return { outcome, stored: { kind: 'read', seed, creditsCharged: outcome.body.credits_charged } };
     }
     if (profileBehaviour(profileId) === 'notfound') return { outcome: fail(404, 'Profile not found') };
     return startJob(ctx, profileId, 'generate', key);
@@ -107,8 +122,8 @@ export function generateArticle(ctx: OperationContext, profileId: string, key: s
 }
 
 /** A new research run for an existing article, for 100 credits. */
-export function updateArticle(ctx: OperationContext, profileId: string, key: string): Outcome {
-  return withIdempotency(ctx, key, 'update', profileId, () => {
+export function updateArticle(ctx: OperationContext, profileId: string, key: string): JobOutcome {
+  return withIdempotency(ctx, key, 'update', profileId, replayUpdate, () => {
     if (!ctx.state.articles.seed(profileId)) return { outcome: fail(404, NO_ARTICLE) };
     return startJob(ctx, profileId, 'update', key);
   });

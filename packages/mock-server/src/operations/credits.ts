@@ -3,7 +3,7 @@ import { fail, type Outcome, ok } from '../outcome.js';
 import type { OperationContext } from './context.js';
 
 /** Free: the shared balance and the account's terms. */
-export function getBalance(ctx: OperationContext): Outcome {
+export function getBalance(ctx: OperationContext): Outcome<BalanceResponse> {
   const response: BalanceResponse = {
     credits: ctx.state.ledger.balance(ctx.account.id),
     pricing: ctx.account.pricing,
@@ -12,7 +12,11 @@ export function getBalance(ctx: OperationContext): Outcome {
 }
 
 /** A payment page on the mock itself. Credits are added when it is paid, not now. */
-export function createCheckout(ctx: OperationContext, credits: number, origin: string): Outcome {
+export function createCheckout(
+  ctx: OperationContext,
+  credits: number,
+  origin: string,
+): Outcome<CheckoutSessionResponse, 200, 400 | 502 | 503> {
   const { pricing } = ctx.account;
   if (credits < pricing.min_purchase_credits || credits > pricing.max_purchase_credits) {
     return fail(

@@ -6,10 +6,11 @@ import { generateArticle, readArticle, updateArticle } from '../operations/artic
 import type { OperationContext } from '../operations/context.js';
 import { createCheckout, getBalance } from '../operations/credits.js';
 import { getJob } from '../operations/jobs.js';
-import { fail, type Outcome } from '../outcome.js';
+import { fail } from '../outcome.js';
 import { type Account, bearerToken } from '../rules/accounts.js';
 import type { MockState } from '../state.js';
 import { type EndpointArgs, readEndpointArgs } from './endpoint-input.js';
+import type { EndpointOutcome } from './endpoint-outcome.js';
 import type { GuardEnv } from './guard.js';
 import { respond } from './respond.js';
 
@@ -25,9 +26,12 @@ type Operation<N extends EndpointName> = (
   ctx: OperationContext,
   args: EndpointArgs<(typeof ENDPOINTS)[N]>,
   origin: string,
-) => Outcome;
+) => EndpointOutcome<N>;
 
-/** Every table entry's operation: a missing one does not compile. */
+/**
+ * Every table entry's operation: a missing one does not compile, nor does one that answers a
+ * status or a body its table entry does not list.
+ */
 const OPERATIONS: { [N in EndpointName]: Operation<N> } = {
   readArticle: (ctx, { params }) => readArticle(ctx, params.profile_id),
   generateArticle: (ctx, { body, headers }) =>

@@ -3,7 +3,7 @@
 import type { Endpoint } from '@profile-articles/sdk/schemas';
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
-import { invalid, type Outcome, parseInput, type ValidationIssue } from '../outcome.js';
+import { type Failure, invalid, parseInput, type ValidationIssue } from '../outcome.js';
 import { parseJsonBody } from './respond.js';
 
 type Out<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
@@ -35,7 +35,7 @@ function checkEach(
 export async function readEndpointArgs<E extends Endpoint>(
   c: Context,
   endpoint: E,
-): Promise<{ ok: true; args: EndpointArgs<E> } | { ok: false; outcome: Outcome }> {
+): Promise<{ ok: true; args: EndpointArgs<E> } | { ok: false; outcome: Failure<422> }> {
   const issues: ValidationIssue[] = [];
   const params = checkEach('path', endpoint.pathParams, (name) => c.req.param(name), issues);
   const headers = checkEach('header', endpoint.headers, (name) => c.req.header(name), issues);

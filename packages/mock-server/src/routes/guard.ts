@@ -5,7 +5,7 @@
 // against a rate window. Host and Origin are checked only where there is a socket: the
 // node adapter passes the listening address; msw serves whatever origin a test intercepts.
 import type { MiddlewareHandler } from 'hono';
-import { fail, type Outcome } from '../outcome.js';
+import { type Failure, fail } from '../outcome.js';
 import { createHostCheck, hostName } from '../rules/hosts.js';
 import { respond } from './respond.js';
 
@@ -38,7 +38,7 @@ function hostOutcome(
   check: (name: string) => boolean,
   host: string | undefined,
   url: string,
-): Outcome | undefined {
+): Failure<421> | undefined {
   const names = [host === undefined ? undefined : hostName(host), new URL(url).hostname];
   if (names.every((name) => name !== undefined && check(name))) return undefined;
   const shown = names.find((name) => name !== undefined && !check(name)) ?? host ?? '';

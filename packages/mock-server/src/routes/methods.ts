@@ -1,4 +1,4 @@
-import { fail, type Outcome } from '../outcome.js';
+import { type Failure, fail } from '../outcome.js';
 
 // Which methods a path takes, read from the routes the app has registered (the API's come
 // from the contract table), so a wrong method answers 405 rather than 404 with no second list.
@@ -27,7 +27,11 @@ export function allowedMethods(routes: readonly RegisteredRoute[], pathname: str
 }
 
 /** 405 with `Allow` for a known path, 404 for any other. */
-export function wrongMethod(routes: readonly RegisteredRoute[], method: string, pathname: string): Outcome {
+export function wrongMethod(
+  routes: readonly RegisteredRoute[],
+  method: string,
+  pathname: string,
+): Failure<404 | 405> {
   const allow = allowedMethods(routes, pathname);
   return allow ? fail(405, `Method ${method} not allowed`, { allow }) : fail(404, 'Not found');
 }

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
-import { JSON_INVALID, type Outcome, parseInput, type ValidationIssue } from '../outcome.js';
+import { type AnyOutcome, JSON_INVALID, parseInput, type ValidationIssue } from '../outcome.js';
 import type { GuardEnv } from './guard.js';
 
 /** Writes an Outcome as a JSON response. */
-export function respond(outcome: Outcome): Response {
+export function respond(outcome: AnyOutcome): Response {
   // A string body with plain-object headers lets @hono/node-server write the answer
   // without building a full WHATWG Response.
   const headers = { ...outcome.headers, 'content-type': 'application/json' };
