@@ -11,6 +11,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@profile-articles\/sdk\/schemas$/, replacement: src('sdk/src/schemas/index.ts') },
+      { find: /^@profile-articles\/sdk\/internal$/, replacement: src('sdk/src/internal.ts') },
       { find: /^@profile-articles\/sdk$/, replacement: src('sdk/src/index.ts') },
       { find: /^@profile-articles\/mock-server\/msw$/, replacement: src('mock-server/src/msw.ts') },
       { find: /^@profile-articles\/mock-server\/internal$/, replacement: src('mock-server/src/internal.ts') },

@@ -2,7 +2,7 @@
 // route in the mock and a method in the SDK, and this test fails when one is missing.
 import { startMockServer } from '@profile-articles/mock-server';
 import { isJob, ProfileArticles } from '@profile-articles/sdk';
-import { API_PREFIX, ENDPOINTS, type Endpoint } from '@profile-articles/sdk/schemas';
+import { API_PREFIX, ENDPOINTS, type Endpoint } from '@profile-articles/sdk/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiRoutes, honoPath } from '../packages/mock-server/src/routes/api.js';
 import { endpointFor } from '../packages/mock-server/test/harness.js';

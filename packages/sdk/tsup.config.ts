@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', schemas: 'src/schemas/index.ts' },
+  entry: { index: 'src/index.ts', schemas: 'src/schemas/index.ts', internal: 'src/internal.ts' },
   format: ['esm', 'cjs'],
   dts: { compilerOptions: { composite: false } },
   tsconfig: 'tsconfig.json',

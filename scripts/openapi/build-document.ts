@@ -3,6 +3,7 @@
 // The words (summaries, tags, status meanings) come from operation-docs.ts.
 import * as z from 'zod/mini';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../packages/mock-server/src/node.js';
+import * as T from '../../packages/sdk/src/schemas/endpoints.js';
 import * as S from '../../packages/sdk/src/schemas/index.js';
 import { OPERATION_DOCS, PARAMETER_DOCS, STATUS_DOCS, TAGS } from './operation-docs.js';
 
@@ -60,7 +61,7 @@ const HEADERS_BY_STATUS: Record<number, Json> = {
   429: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
 };
 
-function parameters(endpoint: S.Endpoint): Json[] {
+function parameters(endpoint: T.Endpoint): Json[] {
   const path = Object.entries(endpoint.pathParams).map(([name, schema]) => ({
     name,
     in: 'path',
@@ -76,7 +77,7 @@ function parameters(endpoint: S.Endpoint): Json[] {
 
 function headerParameters(): Json {
   const out: Json = {};
-  for (const endpoint of Object.values(S.ENDPOINTS as Record<string, S.Endpoint>)) {
+  for (const endpoint of Object.values(T.ENDPOINTS as Record<string, T.Endpoint>)) {
     for (const [name, schema] of Object.entries(endpoint.headers)) {
       out[headerWords(name).join('')] = {
         name: headerWords(name).join('-'),
@@ -90,19 +91,19 @@ function headerParameters(): Json {
   return out;
 }
 
-function responses(name: S.EndpointName, endpoint: S.Endpoint): Json {
+function responses(name: T.EndpointName, endpoint: T.Endpoint): Json {
   const out: Json = {};
   for (const [status, schema] of Object.entries(endpoint.responses)) {
-    const description = OPERATION_DOCS[name].responses[Number(status) as S.SuccessStatus];
+    const description = OPERATION_DOCS[name].responses[Number(status) as T.SuccessStatus];
     out[status] = { description, content: json(schemaOf(schema)) };
   }
-  const errors = [...new Set([...endpoint.errors, ...S.TRANSPORT_ERRORS])].sort((a, b) => a - b);
+  const errors = [...new Set([...endpoint.errors, ...T.TRANSPORT_ERRORS])].sort((a, b) => a - b);
   for (const status of errors) {
     const response: Json = { description: STATUS_DOCS[status], content: json(schemaOf(S.ErrorBodySchema)) };
     if (HEADERS_BY_STATUS[status]) response.headers = HEADERS_BY_STATUS[status];
     out[String(status)] = response;
   }
-  out[S.SERVER_FAILURE_RANGE] = {
+  out[T.SERVER_FAILURE_RANGE] = {
     description: STATUS_DOCS[500],
     content: json(schemaOf(S.ErrorBodySchema)),
   };
@@ -111,7 +112,7 @@ function responses(name: S.EndpointName, endpoint: S.Endpoint): Json {
 
 function paths(): Json {
   const out: Record<string, Json> = {};
-  for (const [name, endpoint] of Object.entries(S.ENDPOINTS) as Array<[S.EndpointName, S.Endpoint]>) {
+  for (const [name, endpoint] of Object.entries(T.ENDPOINTS) as Array<[T.EndpointName, T.Endpoint]>) {
     const docs = OPERATION_DOCS[name];
     const params = parameters(endpoint);
     const operation: Json = {
@@ -123,7 +124,7 @@ function paths(): Json {
       ...(endpoint.body ? { requestBody: { required: true, content: json(schemaOf(endpoint.body)) } } : {}),
       responses: responses(name, endpoint),
     };
-    const path = `${S.API_PREFIX}${endpoint.path}`;
+    const path = `${T.API_PREFIX}${endpoint.path}`;
     out[path] = { ...out[path], [endpoint.method.toLowerCase()]: operation };
   }
   return out;

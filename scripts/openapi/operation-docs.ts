@@ -1,7 +1,7 @@
 // Words for the OpenAPI document: a summary, a tag and a description per contract-table
 // entry, and what each status means. Only the builder imports this file, so the SDK bundle
 // never carries it. The entry names are the operationIds.
-import type { EndpointName, SuccessStatus } from '../../packages/sdk/src/schemas/index.js';
+import type { EndpointName, SuccessStatus } from '../../packages/sdk/src/schemas/endpoints.js';
 
 export interface OperationDocs {
   summary: string;

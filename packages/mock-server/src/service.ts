@@ -1,7 +1,7 @@
 // The mock service: state, rules and one fetch-style handler. It knows nothing of
 // node:http or msw; the adapters in node.ts and msw.ts only pass Requests in.
 import { randomUUID } from 'node:crypto';
-import { API_PREFIX } from '@profile-articles/sdk/schemas';
+import { API_PREFIX } from '@profile-articles/sdk/internal';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { type MockConfig, type NormalizedConfig, normalizeConfig } from './config.js';

@@ -5,13 +5,8 @@
 import { request } from 'node:http';
 import { type MockConfig, type MockService, startMockServer } from '@profile-articles/mock-server';
 import { createHandlers } from '@profile-articles/mock-server/msw';
-import {
-  API_PREFIX,
-  answerSchema,
-  ENDPOINTS,
-  type Endpoint,
-  ErrorBodySchema,
-} from '@profile-articles/sdk/schemas';
+import { API_PREFIX, answerSchema, ENDPOINTS, type Endpoint } from '@profile-articles/sdk/internal';
+import { ErrorBodySchema } from '@profile-articles/sdk/schemas';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type * as z from 'zod/mini';

@@ -1,6 +1,6 @@
 // The API's routes: HTTP in, operations out, one route per contract-table entry. Order of checks:
 // auth (401), rate limit (429), then the request's own validity (422), then the operation's rules.
-import { ENDPOINTS, type EndpointName } from '@profile-articles/sdk/schemas';
+import { ENDPOINTS, type EndpointName } from '@profile-articles/sdk/internal';
 import { Hono } from 'hono';
 import { generateArticle, readArticle, updateArticle } from '../operations/articles.js';
 import type { OperationContext } from '../operations/context.js';

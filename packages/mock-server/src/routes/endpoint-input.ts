@@ -1,6 +1,6 @@
 // A request's inputs checked against its contract-table entry: path parameters, headers and
 // body, every problem reported at once in one 422, as the interface's array `detail` allows.
-import type { Endpoint } from '@profile-articles/sdk/schemas';
+import type { Endpoint } from '@profile-articles/sdk/internal';
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
 import { type Failure, invalid, parseInput, type ValidationIssue } from '../outcome.js';

@@ -1,7 +1,7 @@
 // Seeded fault injection on the API (never on the control endpoints): which fault, if any,
 // a request meets. One draw per request decides it, so a run replays from its seed.
 // This module only decides and counts; routes/inject-faults.ts applies the decision.
-import { API_PREFIX, ENDPOINTS, type EndpointName } from '@profile-articles/sdk/schemas';
+import { API_PREFIX, ENDPOINTS, type EndpointName } from '@profile-articles/sdk/internal';
 import * as z from 'zod/mini';
 import { ConfigError, describeIssues } from '../config-error.js';
 import { seededRandom } from './seeded-random.js';

@@ -2,7 +2,7 @@
 // the origin are read from the environment; a flag, when given, overrides it. The
 // environment is preferred for the key: a key on a command line lands in shell history.
 import { parseArgs } from 'node:util';
-import { API_PREFIX } from '@profile-articles/sdk/schemas';
+import { API_PREFIX } from '@profile-articles/sdk/internal';
 import type { VerifyOptions } from './context.js';
 
 export const VERIFY_USAGE = `Usage: profile-articles-mock verify [--base-url URL] [--api-key KEY] [--spend CREDITS]

@@ -7,9 +7,8 @@ import {
   ENDPOINTS,
   type EndpointName,
   fillPath,
-  JobSchema,
-  ReadResponseSchema,
-} from '@profile-articles/sdk/schemas';
+} from '@profile-articles/sdk/internal';
+import { JobSchema, ReadResponseSchema } from '@profile-articles/sdk/schemas';
 import * as z from 'zod/mini';
 import type { Answer } from './probe.js';
 

@@ -2,11 +2,11 @@
 // error statuses. The SDK's resources, the mock's routes and 405 answers, the OpenAPI
 // document and the contract tests' schema checks are all derived from it, so adding an
 // endpoint starts here (see CONTRIBUTING.md, "Adding an endpoint").
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { ReadResponseSchema } from './article.js';
 import { BalanceResponseSchema, CheckoutRequestSchema, CheckoutSessionResponseSchema } from './credits.js';
 import { ErrorBodySchema } from './error-body.js';
-import { JobIdSchema, JobSchema } from './job.js';
+import { GenerateResponseSchema, JobIdSchema, JobSchema } from './job.js';
 import { IdempotencyKeySchema, ProfileIdSchema, ProfileRequestSchema } from './profile-request.js';
 
 /** Every path below is relative to this prefix; the version is part of it. */
@@ -30,9 +30,6 @@ export interface Endpoint {
 }
 
 const idempotencyHeader = { 'idempotency-key': IdempotencyKeySchema };
-
-/** `generateArticle` answers 200 with either shape; a Job is told apart by its `job_id`. */
-export const GenerateResponseSchema = z.union([JobSchema, ReadResponseSchema]);
 
 export const ENDPOINTS = {
   readArticle: {

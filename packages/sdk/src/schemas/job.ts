@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { type Article, ArticleSchema } from './article.js';
+import { type Article, ArticleSchema, ReadResponseSchema } from './article.js';
 import type { SameShape } from './same-shape.js';
 
 // The one list of statuses: whether each is terminal (the job never changes again: stop
@@ -68,3 +68,6 @@ export const JobSchema = z.looseObject({
 });
 
 const _job: SameShape<Job, z.output<typeof JobSchema>> = true;
+
+/** `generateArticle` answers 200 with either shape; a Job is told apart by its `job_id`. */
+export const GenerateResponseSchema = z.union([JobSchema, ReadResponseSchema]);

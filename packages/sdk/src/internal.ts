@@ -1,0 +1,4 @@
+// @profile-articles/sdk/internal: what the mock server, the CLI and the repository's scripts
+// share with the SDK (the contract table). Not public: it may change in
+// any release, without a major version. Customers import `@profile-articles/sdk`.
+export * from './schemas/endpoints.js';
