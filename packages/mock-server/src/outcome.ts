@@ -1,5 +1,6 @@
 // What an operation answers, before any transport turns it into a Response.
-import type { ErrorBody, SuccessStatus } from '@profile-articles/sdk/schemas';
+import type { SuccessStatus } from '@profile-articles/sdk/internal';
+import type { ErrorBody } from '@profile-articles/sdk/schemas';
 import * as z from 'zod/mini';
 import { en } from 'zod/v4/locales';
 

@@ -1,7 +1,7 @@
 // What the contract table lets endpoint `N` answer, as an Outcome: each success status with
 // its schema's body, and `{detail}` with the error statuses the table lists. routes/api.ts
 // types every operation with it, so an answer the table does not allow does not compile.
-import type { ENDPOINTS, EndpointName, SuccessStatus } from '@profile-articles/sdk/schemas';
+import type { ENDPOINTS, EndpointName, SuccessStatus } from '@profile-articles/sdk/internal';
 import type * as z from 'zod/mini';
 import type { Failure, Success } from '../outcome.js';
 
