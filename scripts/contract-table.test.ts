@@ -4,6 +4,8 @@ import { startMockServer } from '@profile-articles/mock-server';
 import { isJob, ProfileArticles } from '@profile-articles/sdk';
 import { API_PREFIX, ENDPOINTS, type Endpoint } from '@profile-articles/sdk/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normalizeConfig } from '../packages/mock-server/src/config.js';
+import { createLiveState } from '../packages/mock-server/src/live-state.js';
 import { createApiRoutes, honoPath } from '../packages/mock-server/src/routes/api.js';
 import { endpointFor } from '../packages/mock-server/test/harness.js';
 
@@ -41,7 +43,8 @@ const untried: Table = {
 
 describe('the contract table', () => {
   it('has a mock route for every entry', () => {
-    const routes = createApiRoutes({ state: () => expect.fail('not called'), now: () => 0 }).routes;
+    const live = createLiveState(normalizeConfig(), { newId: () => 'id', onError: () => {} });
+    const routes = createApiRoutes(live).routes;
     expect(withoutRoute(ENDPOINTS, routes)).toEqual([]);
     expect(withoutRoute(untried, routes)).toEqual(['listArticles']);
   });

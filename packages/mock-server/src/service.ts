@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { type MockConfig, type NormalizedConfig, normalizeConfig } from './config.js';
 import { type LedgerReport, ledgerReport, type StatsReport, statsReport } from './inspection.js';
+import { createLiveState } from './live-state.js';
 import type { OperationContext } from './operations/context.js';
 import { fail, invalid } from './outcome.js';
 import { type ApiEnv, createApiRoutes } from './routes/api.js';
@@ -16,11 +17,10 @@ import { registerFaults } from './routes/inject-faults.js';
 import { wrongMethod } from './routes/methods.js';
 import { respond } from './routes/respond.js';
 import type { PayResult } from './rules/checkout.js';
-import { type Clock, createClock } from './rules/clock.js';
 import { type FaultsConfig, parseFaults } from './rules/faults.js';
 import type { JournalEntry } from './rules/journal.js';
 import { createPageTokens } from './rules/page-tokens.js';
-import { createState, type MockState } from './state.js';
+import type { MockState } from './state.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -67,23 +67,9 @@ export function createMockService(
   options: MockServiceOptions = {},
 ): MockService {
   const normalized = normalizeConfig(config);
-  let clock: Clock = createClock(options.now);
-  const newId = options.newId ?? randomUUID;
   const onError = options.onError ?? (() => {});
-  let state = createState(normalized, newId, onError);
-
-  // Every request first brings the state up to the clock: jobs move, keys expire.
-  const now = () => {
-    const time = clock.now();
-    state.scheduler.runDue(time);
-    return time;
-  };
-  /** The state, brought up to the clock first. */
-  const current = () => {
-    now();
-    return state;
-  };
-  const completeCheckout = (sessionId: string) => state.checkouts.pay(sessionId, now());
+  const live = createLiveState(normalized, { now: options.now, newId: options.newId ?? randomUUID, onError });
+  const completeCheckout = (sessionId: string) => live.state.checkouts.pay(sessionId, live.now());
 
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
@@ -112,8 +98,8 @@ export function createMockService(
     await next();
     // Unset when the request was refused before auth passed (401).
     const ctx = c.get('ctx') as OperationContext | undefined;
-    state.journal.record({
-      at: clock.now(),
+    live.state.journal.record({
+      at: live.clock.now(),
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
@@ -123,27 +109,13 @@ export function createMockService(
   });
   // After the journal, so it records faulted answers too; before auth, so a fault that
   // answers early has no effect at all.
-  registerFaults(app, () => state);
-  app.route(API_PREFIX, createApiRoutes({ state: () => state, now }));
-  app.route(
-    '/_mock',
-    createControlRoutes({
-      reset: () => service.reset(),
-      advance: (ms) => service.advanceClock(ms),
-      now,
-      completeCheckout,
-      journal: () => state.journal.entries(),
-      ledger: () => service.ledger(),
-      stats: () => service.stats(),
-      faults: () => state.faults.config(),
-      setFaults: (faults) => state.faults.set(faults),
-      adminToken: normalized.adminToken,
-    }),
-  );
+  registerFaults(app, live);
+  app.route(API_PREFIX, createApiRoutes(live));
+  app.route('/_mock', createControlRoutes(live, normalized.adminToken));
   app.route(
     '/checkout',
     createCheckoutPage({
-      session: (id) => current().checkouts.get(id),
+      session: (id) => live.current().checkouts.get(id),
       pay: completeCheckout,
       tokens: createPageTokens(),
     }),
@@ -168,25 +140,18 @@ export function createMockService(
     return respond(fail(500, 'Internal mock server error'));
   });
 
-  const service: MockService = {
+  return {
     handle: async (request, transport = {}) => app.fetch(request, transport),
     config: normalized,
-    reset() {
-      clock = createClock(options.now);
-      state = createState(normalized, newId, onError);
-    },
-    advanceClock(ms) {
-      clock.advance(ms);
-      now();
-    },
-    now,
+    reset: live.reset,
+    advanceClock: live.advance,
+    now: live.now,
     completeCheckout,
-    balance: (accountId) => current().ledger.balance(accountId),
-    journal: () => state.journal.entries(),
-    ledger: () => ledgerReport(current()),
-    stats: () => statsReport(current(), clock.now()),
-    setFaults: (faults) => state.faults.set(parseFaults(faults, 'faults')),
-    state: () => state,
+    balance: (accountId) => live.current().ledger.balance(accountId),
+    journal: () => live.state.journal.entries(),
+    ledger: () => ledgerReport(live.current()),
+    stats: () => statsReport(live.current(), live.clock.now()),
+    setFaults: (faults) => live.state.faults.set(parseFaults(faults, 'faults')),
+    state: () => live.state,
   };
-  return service;
 }

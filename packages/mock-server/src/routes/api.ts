@@ -2,22 +2,17 @@
 // auth (401), rate limit (429), then the request's own validity (422), then the operation's rules.
 import { ENDPOINTS, type EndpointName } from '@profile-articles/sdk/internal';
 import { Hono } from 'hono';
+import type { LiveState } from '../live-state.js';
 import { generateArticle, readArticle, updateArticle } from '../operations/articles.js';
 import type { OperationContext } from '../operations/context.js';
 import { createCheckout, getBalance } from '../operations/credits.js';
 import { getJob } from '../operations/jobs.js';
 import { fail } from '../outcome.js';
 import { type Account, bearerToken } from '../rules/accounts.js';
-import type { MockState } from '../state.js';
 import { type EndpointArgs, readEndpointArgs } from './endpoint-input.js';
 import type { EndpointOutcome } from './endpoint-outcome.js';
 import type { GuardEnv } from './guard.js';
 import { respond } from './respond.js';
-
-export interface ApiDeps {
-  state: () => MockState;
-  now: () => number;
-}
 
 /** Set by the auth middleware for every request that passed it. */
 export type ApiEnv = { Variables: { ctx: OperationContext } } & GuardEnv;
@@ -57,17 +52,17 @@ function route<N extends EndpointName>(api: Hono<ApiEnv>, name: N): void {
   });
 }
 
-export function createApiRoutes(deps: ApiDeps): Hono<ApiEnv> {
+export function createApiRoutes(live: LiveState): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
 
   api.use('*', async (c, next) => {
-    const state = deps.state();
+    const { state } = live;
     const key = bearerToken(c.req.header('authorization'));
     const account: Account | undefined = key === undefined ? undefined : state.accounts.byApiKey(key);
     if (!account) {
       return respond(fail(401, 'Missing or invalid API key', { 'www-authenticate': 'Bearer' }));
     }
-    const now = deps.now();
+    const now = live.now();
     const decision = state.rateLimiter.take(account.id, account.pricing.requests_per_minute, now);
     if (!decision.allowed) {
       state.refusals.count(account.id, 'rate-limit');

@@ -2,28 +2,14 @@
 // `Authorization: Bearer <adminToken>` when the config sets one.
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
+import { ledgerReport, statsReport } from '../inspection.js';
+import type { LiveState } from '../live-state.js';
 import { fail, invalid, ok } from '../outcome.js';
 import { bearerToken, matchesSecret } from '../rules/accounts.js';
 import type { PayResult } from '../rules/checkout.js';
-import { FaultsConfigSchema, type NormalizedFaults } from '../rules/faults.js';
-import type { JournalEntry } from '../rules/journal.js';
+import { FaultsConfigSchema } from '../rules/faults.js';
 import type { GuardEnv } from './guard.js';
 import { parseJsonBody, respond } from './respond.js';
-
-export interface ControlDeps {
-  reset: () => void;
-  advance: (ms: number) => void;
-  now: () => number;
-  completeCheckout: (sessionId: string) => PayResult;
-  journal: () => JournalEntry[];
-  /** `GET /_mock/ledger`'s body. */
-  ledger: () => unknown;
-  /** `GET /_mock/stats`'s body. */
-  stats: () => unknown;
-  faults: () => NormalizedFaults;
-  setFaults: (faults: NormalizedFaults) => void;
-  adminToken: string | undefined;
-}
 
 const AdvanceSchema = z.strictObject({ ms: z.int().check(z.nonnegative()) });
 
@@ -32,10 +18,10 @@ function payOutcome(result: PayResult, sessionId: string) {
   return ok({ session_id: sessionId, paid: true, credited: result === 'paid' });
 }
 
-export function createControlRoutes(deps: ControlDeps): Hono<GuardEnv> {
+/** `live` holds the state and clock the controls act on; `adminToken` guards them when set. */
+export function createControlRoutes(live: LiveState, adminToken: string | undefined): Hono<GuardEnv> {
   const control = new Hono<GuardEnv>();
 
-  const { adminToken } = deps;
   if (adminToken !== undefined) {
     control.use('*', async (c, next) => {
       const token = bearerToken(c.req.header('authorization'));
@@ -48,7 +34,7 @@ export function createControlRoutes(deps: ControlDeps): Hono<GuardEnv> {
   }
 
   control.post('/reset', () => {
-    deps.reset();
+    live.reset();
     return respond(ok({ reset: true }));
   });
 
@@ -56,33 +42,36 @@ export function createControlRoutes(deps: ControlDeps): Hono<GuardEnv> {
     const parsed = await parseJsonBody(c, AdvanceSchema);
     if (!parsed.ok) return respond(invalid(parsed.issues));
     try {
-      deps.advance(parsed.data.ms);
+      live.advance(parsed.data.ms);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       return respond(invalid([{ loc: ['body', 'ms'], msg: error.message, type: 'less_than_equal' }]));
     }
-    return respond(ok({ now: new Date(deps.now()).toISOString() }));
+    return respond(ok({ now: new Date(live.now()).toISOString() }));
   });
 
   control.post('/checkout/:session_id/complete', (c) => {
     const sessionId = c.req.param('session_id');
-    return respond(payOutcome(deps.completeCheckout(sessionId), sessionId));
+    return respond(payOutcome(live.state.checkouts.pay(sessionId, live.now()), sessionId));
   });
 
-  control.get('/requests', () => respond(ok({ requests: deps.journal() })));
-  control.get('/ledger', () => respond(ok(deps.ledger())));
-  control.get('/stats', () => respond(ok(deps.stats())));
+  control.get('/requests', () => respond(ok({ requests: live.state.journal.entries() })));
+  control.get('/ledger', () => respond(ok(ledgerReport(live.current()))));
+  control.get('/stats', () => {
+    const at = live.now();
+    return respond(ok(statsReport(live.state, at)));
+  });
 
-  control.get('/faults', () => respond(ok(deps.faults())));
+  control.get('/faults', () => respond(ok(live.state.faults.config())));
   control.put('/faults', async (c) => {
     const parsed = await parseJsonBody(c, FaultsConfigSchema);
     if (!parsed.ok) return respond(invalid(parsed.issues));
-    deps.setFaults(parsed.data);
-    return respond(ok(deps.faults()));
+    live.state.faults.set(parsed.data);
+    return respond(ok(live.state.faults.config()));
   });
   control.delete('/faults', () => {
-    deps.setFaults(FaultsConfigSchema.parse({}));
-    return respond(ok(deps.faults()));
+    live.state.faults.set(FaultsConfigSchema.parse({}));
+    return respond(ok(live.state.faults.config()));
   });
 
   return control;

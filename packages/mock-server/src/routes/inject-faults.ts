@@ -2,26 +2,26 @@
 // outcomes are transport-free: a reset is `Response.error()`, which the node adapter turns
 // into a destroyed socket and msw into a network error.
 import type { Hono, MiddlewareHandler } from 'hono';
+import type { LiveState } from '../live-state.js';
 import { fail } from '../outcome.js';
 import { bearerToken } from '../rules/accounts.js';
 import { FAULT_ROUTES, type FaultRoute } from '../rules/faults.js';
-import type { MockState } from '../state.js';
 import { type ApiEnv, honoPath } from './api.js';
 import { respond } from './respond.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function injectFault(route: FaultRoute, state: () => MockState): MiddlewareHandler {
+function injectFault(route: FaultRoute, live: LiveState): MiddlewareHandler {
   return async (c, next) => {
-    const rule = state().faults.draw(route);
+    const rule = live.state.faults.draw(route);
     if (!rule) return next();
     switch (rule.kind) {
       case 'fail':
         return respond(fail(500, 'Internal server error (injected fault: nothing was done)'));
       case 'rate-limit': {
         const key = bearerToken(c.req.header('authorization'));
-        const account = key === undefined ? undefined : state().accounts.byApiKey(key);
-        if (account) state().refusals.count(account.id, 'fault');
+        const account = key === undefined ? undefined : live.state.accounts.byApiKey(key);
+        if (account) live.state.refusals.count(account.id, 'fault');
         const seconds = String(rule.retryAfterSeconds);
         return respond(
           fail(429, `Rate limited (injected fault); retry in ${seconds} s`, { 'retry-after': seconds }),
@@ -50,9 +50,9 @@ function injectFault(route: FaultRoute, state: () => MockState): MiddlewareHandl
 }
 
 /** Registers the fault step in front of every API route of `app`. */
-export function registerFaults(app: Hono<ApiEnv>, state: () => MockState): void {
+export function registerFaults(app: Hono<ApiEnv>, live: LiveState): void {
   for (const route of FAULT_ROUTES) {
     const [method, template] = route.split(' ') as [string, string];
-    app.on(method, honoPath(template), injectFault(route, state));
+    app.on(method, honoPath(template), injectFault(route, live));
   }
 }
