@@ -3,11 +3,11 @@
 import { startMockServer } from '@profile-articles/mock-server';
 import { isJob, ProfileArticles } from '@profile-articles/sdk';
 import { API_PREFIX, ENDPOINTS, type Endpoint } from '@profile-articles/sdk/internal';
+import { endpointFor } from '@profile-articles/test-utils/mock-harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeConfig } from '../packages/mock-server/src/config.js';
 import { createLiveState } from '../packages/mock-server/src/live-state.js';
 import { createApiRoutes, honoPath } from '../packages/mock-server/src/routes/api.js';
-import { endpointFor } from '../packages/mock-server/test/harness.js';
 
 type Table = Record<string, Endpoint>;
 

@@ -21,11 +21,11 @@ function expectOneErrorLine(stderr: string) {
 
 describe('reading and generating', () => {
   it('generate waits for the job and renders the article; --json prints the final Job', async () => {
-    const human = await h.cli(['generate', 'ada-lovelace']);
+    const human = await h.run(['generate', 'ada-lovelace']);
     expect(human.code).toBe(0);
     expect(human.stdout).toContain('Ada Lovelace');
     expect(human.stdout).toMatch(/Sources\n\s+\[1\]/);
-    const json = await h.cli(['generate', 'grace-hopper', '--json']);
+    const json = await h.run(['generate', 'grace-hopper', '--json']);
     expect(json.code).toBe(0);
     const job = onlyJson(json.stdout);
     expect(JobSchema.parse(job)).toMatchObject({ status: 'succeeded', profile_id: 'grace-hopper' });
@@ -33,25 +33,25 @@ describe('reading and generating', () => {
   });
 
   it('generate of an existing article prints the ReadResponse', async () => {
-    await h.cli(['generate', 'ada-lovelace']);
-    const again = await h.cli(['--json', 'generate', 'ada-lovelace']);
+    await h.run(['generate', 'ada-lovelace']);
+    const again = await h.run(['--json', 'generate', 'ada-lovelace']);
     expect(ReadResponseSchema.parse(onlyJson(again.stdout)).credits_charged).toBe(1);
   });
 
   it('generate --no-wait prints the started job; job --wait follows it', async () => {
-    const started = await h.cli(['generate', 'ada-lovelace', '--no-wait', '--json']);
+    const started = await h.run(['generate', 'ada-lovelace', '--no-wait', '--json']);
     const job = JobSchema.parse(onlyJson(started.stdout));
     expect(job.status).toBe('queued');
-    const shown = await h.cli(['job', job.job_id, '--json']);
+    const shown = await h.run(['job', job.job_id, '--json']);
     expect(onlyJson(shown.stdout).job_id).toBe(job.job_id);
-    const waited = await h.cli(['job', job.job_id, '--wait', '--json']);
+    const waited = await h.run(['job', job.job_id, '--wait', '--json']);
     expect(waited.code).toBe(0);
     expect(onlyJson(waited.stdout).status).toBe('succeeded');
   });
 
   it('reuses --idempotency-key without paying twice', async () => {
-    await h.cli(['generate', 'ada-lovelace', '--no-wait', '--idempotency-key', 'fixed-key']);
-    const again = await h.cli([
+    await h.run(['generate', 'ada-lovelace', '--no-wait', '--idempotency-key', 'fixed-key']);
+    const again = await h.run([
       'generate',
       'ada-lovelace',
       '--no-wait',
@@ -60,46 +60,50 @@ describe('reading and generating', () => {
       '--json',
     ]);
     expect(again.code).toBe(0);
-    const credits = onlyJson((await h.cli(['credits', '--json'])).stdout);
+    const credits = onlyJson((await h.run(['credits', '--json'])).stdout);
     expect(credits.credits).toBe(900);
   });
 
   it('read renders the article and the charge; --json prints the ReadResponse', async () => {
-    await h.cli(['generate', 'ada-lovelace']);
-    const human = await h.cli(['read', 'ada-lovelace']);
+    await h.run(['generate', 'ada-lovelace']);
+    const human = await h.run(['read', 'ada-lovelace']);
     expect(human.stderr).toMatch(/^1 credit charged · \d+ credits left$/m);
     expect(human.stdout).toMatch(/occupation\s+\S/);
-    const json = await h.cli(['read', 'ada-lovelace', '--json']);
+    const json = await h.run(['read', 'ada-lovelace', '--json']);
     expect(ReadResponseSchema.parse(onlyJson(json.stdout)).article.title).toBe('Ada Lovelace');
   });
 
   it('update waits and prints the new version', async () => {
-    await h.cli(['generate', 'ada-lovelace']);
-    const updated = await h.cli(['update', 'ada-lovelace', '--json']);
+    await h.run(['generate', 'ada-lovelace']);
+    const updated = await h.run(['update', 'ada-lovelace', '--json']);
     expect(updated.code).toBe(0);
     expect(onlyJson(updated.stdout).article.current_version).toBe(2);
   });
 
   it('credits shows the balance and terms; --json the BalanceResponse', async () => {
-    const human = await h.cli(['credits']);
+    const human = await h.run(['credits']);
     expect(human.stdout).toMatch(/1000 credits/);
     expect(human.stdout).toMatch(/purchase range\s+10 to 100000 credits/);
     expect(human.stdout).toMatch(/rate limit\s+120 requests per minute/);
-    expect(BalanceResponseSchema.parse(onlyJson((await h.cli(['credits', '--json'])).stdout)).credits).toBe(
+    expect(BalanceResponseSchema.parse(onlyJson((await h.run(['credits', '--json'])).stdout)).credits).toBe(
       1000,
     );
   });
 
   it('buy prints the payment page; --wait returns once it is paid', async () => {
-    const json = await h.cli(['buy', '100', '--json']);
+    const json = await h.run(['buy', '100', '--json']);
     const session = CheckoutSessionResponseSchema.parse(onlyJson(json.stdout));
     expect(session.url).toContain(h.server.url);
-    expect(onlyJson((await h.cli(['credits', '--json'])).stdout).credits).toBe(1000);
+    expect(onlyJson((await h.run(['credits', '--json'])).stdout).credits).toBe(1000);
     // --wait: pay on the page, as a person would, while the CLI watches the balance.
-    const waited = await h.cli(['buy', '200', '--wait'], {
-      onOutput: {
-        match: /(http:\S+\/checkout\/cs_test_\w+)/,
-        run: (_child, match) => void payCheckoutPage(match[1]!),
+    let paid = false;
+    const waited = await h.run(['buy', '200', '--wait'], {
+      onOutput: (stdout) => {
+        const page = /(http:\S+\/checkout\/cs_test_\w+)/.exec(stdout)?.[1];
+        if (page && !paid) {
+          paid = true;
+          void payCheckoutPage(page);
+        }
       },
     });
     expect(waited.code).toBe(0);
@@ -108,6 +112,8 @@ describe('reading and generating', () => {
   });
 });
 
+// Spawned: the browser launcher reads BROWSER from the process environment, which the
+// in-process run cannot set without changing it for every test running alongside.
 describe('buy --open', () => {
   it('hands the payment page to the browser', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pa-browser-'));
@@ -130,13 +136,13 @@ describe('buy --open', () => {
 
 describe('exit codes and messages', () => {
   it('3 when a job ends failed, after printing the failed Job', async () => {
-    const result = await h.cli(['generate', 'fail-someone', '--json']);
+    const result = await h.run(['generate', 'fail-someone', '--json']);
     expect(result.code).toBe(3);
     expect(onlyJson(result.stdout)).toMatchObject({ status: 'failed', credits_charged: 0 });
     const { error } = JSON.parse(result.stderr.trim().split('\n').at(-1)!);
     expect(error.message).toMatch(/ended failed: Research run/);
     expect(error.hint).toMatch(/refunded/);
-    const human = await h.cli(['generate', 'fail-other']);
+    const human = await h.run(['generate', 'fail-other']);
     expect(human.code).toBe(3);
     expectOneErrorLine(human.stderr.slice(human.stderr.indexOf('Error: ')));
     // The job's error is told once, by the error line.
@@ -144,20 +150,20 @@ describe('exit codes and messages', () => {
   });
 
   it('4 for a refused key, with a hint on how to set one', async () => {
-    const result = await h.cli(['credits'], { env: { PROFILE_ARTICLES_API_KEY: 'pa_test_WRONGKEY_000000' } });
+    const result = await h.run(['credits'], { env: { PROFILE_ARTICLES_API_KEY: 'pa_test_WRONGKEY_000000' } });
     expect(result.code).toBe(4);
     expectOneErrorLine(result.stderr);
     expect(result.stderr).toMatch(/login|PROFILE_ARTICLES_API_KEY/);
   });
 
   it('4 when no key is set anywhere', async () => {
-    const result = await h.cli(['credits'], { env: { PROFILE_ARTICLES_API_KEY: undefined } });
+    const result = await h.run(['credits'], { env: { PROFILE_ARTICLES_API_KEY: undefined } });
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/login/);
   });
 
   it('5 for insufficient credits, showing the balance and how to buy', async () => {
-    const result = await h.cli(['generate', 'ada-lovelace'], {
+    const result = await h.run(['generate', 'ada-lovelace'], {
       env: { PROFILE_ARTICLES_API_KEY: KEYS.poor },
     });
     expect(result.code).toBe(5);
@@ -176,7 +182,7 @@ describe('exit codes and messages', () => {
       ['--poll-interval', 'soon', 'credits'],
       ['mock', '--port', '99999'],
     ]) {
-      const result = await h.cli(args);
+      const result = await h.run(args);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toMatch(/^Error: /);
       expect(result.stdout).toBe('');
@@ -184,35 +190,36 @@ describe('exit codes and messages', () => {
   });
 
   it('1 with a hint for a 409 conflict', async () => {
-    await h.cli(['generate', 'stuck-someone', '--no-wait']);
-    const result = await h.cli(['generate', 'stuck-someone']);
+    await h.run(['generate', 'stuck-someone', '--no-wait']);
+    const result = await h.run(['generate', 'stuck-someone']);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/409/);
     expect(result.stderr).toMatch(/try again/i);
   });
 
   it('1 for a 404 with a hint', async () => {
-    const result = await h.cli(['read', 'nobody']);
+    const result = await h.run(['read', 'nobody']);
     expect(result.code).toBe(1);
     expectOneErrorLine(result.stderr);
   });
 
   it('1 for a rate limit, saying when to come back', async () => {
     const env = { PROFILE_ARTICLES_API_KEY: KEYS.limited };
-    await h.cli(['credits'], { env });
-    await h.cli(['credits'], { env });
-    const result = await h.cli(['credits'], { env });
+    await h.run(['credits'], { env });
+    await h.run(['credits'], { env });
+    const result = await h.run(['credits'], { env });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/429/);
     expect(result.stderr).toMatch(/Come back in \d+ s/);
   });
 
   it('1 when --timeout runs out, naming the job and how to resume', async () => {
-    const result = await h.cli(['generate', 'stuck-someone', '--timeout', '0.3']);
+    const result = await h.run(['generate', 'stuck-someone', '--timeout', '0.3']);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/profile-articles job [0-9a-f-]{36} --wait/);
   });
 
+  // Spawned: a real SIGINT to a real process.
   it('130 on Ctrl-C while waiting; the job goes on', async () => {
     const result = await h.cli(['generate', 'stuck-someone'], {
       onOutput: { match: /started/, run: (child) => setTimeout(() => child.kill('SIGINT'), 100) },

@@ -1,9 +1,10 @@
 // The CLI as a person meets it, in a real terminal (tmux): Ctrl-C with the key stored by login,
 // Ctrl-C at the login prompt, the spinner with an empty CI, a hidden prompt for config set
 // api-key; and a busy port for `mock`, which needs no terminal.
+
+import { hasTmux, openTerminal, screenLines } from '@profile-articles/test-utils/tmux';
 import { describe, expect, it } from 'vitest';
 import { BIN, KEYS, runCli, useCliMock } from './helpers.js';
-import { hasTmux, openTerminal, screenLines } from './tmux.js';
 
 const h = useCliMock();
 const node = `${process.execPath} ${BIN}`;

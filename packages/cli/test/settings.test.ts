@@ -4,8 +4,8 @@ import { KEYS, onlyJson, transcript, useCliMock } from './helpers.js';
 
 const h = useCliMock();
 /** Runs with nothing in the environment but the config folder: only stored settings count. */
-const bare = (args: string[], options: Parameters<typeof h.cli>[1] = {}) =>
-  h.cli(args, {
+const bare = (args: string[], options: Parameters<typeof h.run>[1] = {}) =>
+  h.run(args, {
     ...options,
     env: { PROFILE_ARTICLES_API_KEY: undefined, PROFILE_ARTICLES_BASE_URL: undefined, ...options.env },
   });
@@ -77,8 +77,8 @@ describe('login, logout and config', () => {
   });
 
   it('accepts global options before or after the command', async () => {
-    const before = await h.cli(['--json', 'credits']);
-    const after = await h.cli(['credits', '--json']);
+    const before = await h.run(['--json', 'credits']);
+    const after = await h.run(['credits', '--json']);
     expect(onlyJson(before.stdout)).toEqual(onlyJson(after.stdout));
   });
 });

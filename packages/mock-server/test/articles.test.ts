@@ -1,5 +1,5 @@
+import { generateAndFinish, type TransportKind, useMock } from '@profile-articles/test-utils/mock-harness';
 import { describe, expect, it } from 'vitest';
-import { generateAndFinish, type TransportKind, useMock } from './harness.js';
 
 describe.each<TransportKind>(['http', 'msw'])('articles over %s', (kind) => {
   const h = useMock(kind);

@@ -4,8 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rawRequest } from '@profile-articles/test-utils/raw-request';
 import { afterEach, describe, expect, it } from 'vitest';
-import { rawRequest } from './harness.js';
 
 const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 const children: ChildProcess[] = [];

@@ -1,5 +1,5 @@
+import { TEST_CONFIG, type TransportKind, useMock } from '@profile-articles/test-utils/mock-harness';
 import { describe, expect, it } from 'vitest';
-import { TEST_CONFIG, type TransportKind, useMock } from './harness.js';
 
 describe.each<TransportKind>(['http', 'msw'])('checkout over %s', (kind) => {
   const h = useMock(kind);

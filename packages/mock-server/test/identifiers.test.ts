@@ -1,8 +1,10 @@
 // Profile ids and keys the interface cannot serve are refused before anything is charged:
 // strings that are not well-formed Unicode, the path segments `.` and `..` (URL
 // normalisation makes them unreadable), and lengths counted in code points, not UTF-16 units.
+
+import { type TransportKind, useMock } from '@profile-articles/test-utils/mock-harness';
+import { rawRequest } from '@profile-articles/test-utils/raw-request';
 import { describe, expect, it } from 'vitest';
-import { rawRequest, type TransportKind, useMock } from './harness.js';
 
 const EMOJI = '\u{1F600}'; // one code point, two UTF-16 units
 

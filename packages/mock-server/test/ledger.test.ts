@@ -1,5 +1,5 @@
+import { type TransportKind, useMock } from '@profile-articles/test-utils/mock-harness';
 import { describe, expect, it } from 'vitest';
-import { type TransportKind, useMock } from './harness.js';
 
 describe.each<TransportKind>(['http', 'msw'])('GET /_mock/ledger and /_mock/stats over %s', (kind) => {
   const h = useMock(kind);

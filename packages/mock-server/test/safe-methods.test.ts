@@ -1,7 +1,8 @@
 // HEAD is a safe method: on no route may it charge, journal, pay or move anything. Every
 // route of the mock is tried, and the state behind the HTTP surface is compared before and after.
+
+import { generateAndFinish, type TransportKind, useMock } from '@profile-articles/test-utils/mock-harness';
 import { describe, expect, it } from 'vitest';
-import { generateAndFinish, type TransportKind, useMock } from './harness.js';
 
 describe.each<TransportKind>(['http', 'msw'])('HEAD on every route over %s', (kind) => {
   const h = useMock(kind);

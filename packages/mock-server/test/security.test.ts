@@ -1,8 +1,10 @@
 // What a web page the developer visits must not be able to do to a mock on 127.0.0.1:
 // rebind DNS to it (421), call it cross-site (403), post a form at it (415), frame or
 // forge its payment page, or use its control endpoints without the admin token (401).
+
+import { TEST_CONFIG, type TransportKind, useMock } from '@profile-articles/test-utils/mock-harness';
+import { rawRequest } from '@profile-articles/test-utils/raw-request';
 import { describe, expect, it } from 'vitest';
-import { rawRequest, TEST_CONFIG, type TransportKind, useMock } from './harness.js';
 
 const KEY = { authorization: 'Bearer key-1' };
 const JSON_TYPE = { 'content-type': 'application/json' };

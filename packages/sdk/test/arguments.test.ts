@@ -1,9 +1,9 @@
 // Argument mistakes are refused before anything is sent, as a rejected promise (never a
 // synchronous throw), with InvalidArgumentError; construction refuses what can never work.
 import { inspect } from 'node:util';
+import { rejectionOf } from '@profile-articles/test-utils/rejection';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError, ProfileArticles, ProfileArticlesError } from '../src/index.js';
-import { rejectionOf } from './rejection.js';
 import { useScriptedServers } from './scripted-client.js';
 import { JOB, reply } from './scripted-server.js';
 
@@ -15,8 +15,7 @@ async function refusal(call: () => Promise<unknown>) {
   expect(() => {
     promise = call();
   }).not.toThrow();
-  const error = await rejectionOf(promise as Promise<unknown>);
-  expect(error).toBeInstanceOf(InvalidArgumentError);
+  const error = await rejectionOf(promise as Promise<unknown>, InvalidArgumentError);
   expect(error).toBeInstanceOf(ProfileArticlesError);
   return error;
 }

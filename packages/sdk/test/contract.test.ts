@@ -1,7 +1,7 @@
 // The SDK against the real mock server: over HTTP, and the same suite through msw.
-import { createMockService, type MockService, startMockServer } from '@profile-articles/mock-server';
-import { createHandlers } from '@profile-articles/mock-server/msw';
-import { setupServer } from 'msw/node';
+import type { MockConfig, MockService } from '@profile-articles/mock-server';
+import { rejectionOf } from '@profile-articles/test-utils/rejection';
+import { startMock, type TransportKind } from '@profile-articles/test-utils/start-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   AuthenticationError,
@@ -18,9 +18,8 @@ import {
   RateLimitError,
   ValidationError,
 } from '../src/index.js';
-import { rejectionOf } from './rejection.js';
 
-const CONFIG = {
+const CONFIG: MockConfig = {
   accounts: [
     { id: 'acme', apiKeys: ['key-1'], credits: 1000 },
     { id: 'poor', apiKeys: ['key-poor'], credits: 50 },
@@ -29,9 +28,7 @@ const CONFIG = {
   jobs: { queuedMs: 30, runningMs: 60 },
 };
 
-type Kind = 'http' | 'msw';
-
-function useService(kind: Kind, config: object = CONFIG) {
+function useService(kind: TransportKind, config: MockConfig = CONFIG) {
   const ctx = {} as {
     service: MockService;
     baseUrl: string;
@@ -39,18 +36,13 @@ function useService(kind: Kind, config: object = CONFIG) {
   };
   let close: () => unknown;
   beforeAll(async () => {
-    if (kind === 'http') {
-      const server = await startMockServer({ port: 0, config });
-      ctx.service = server.service;
-      ctx.baseUrl = server.url;
-      close = server.close;
-    } else {
-      ctx.service = createMockService(config);
-      ctx.baseUrl = 'http://sdk-contract.test';
-      const msw = setupServer(...createHandlers(ctx.service, { baseUrl: ctx.baseUrl }));
-      msw.listen({ onUnhandledRequest: 'error' });
-      close = () => msw.close();
-    }
+    const mock = await startMock(kind, config, {
+      mswBaseUrl: 'http://sdk-contract.test',
+      onUnhandledRequest: 'error',
+    });
+    ctx.service = mock.service;
+    ctx.baseUrl = mock.baseUrl;
+    close = mock.close;
   });
   afterAll(() => close());
   beforeEach(() => ctx.service.reset());
@@ -59,7 +51,7 @@ function useService(kind: Kind, config: object = CONFIG) {
   return ctx;
 }
 
-describe.each<Kind>(['http', 'msw'])('SDK contract over %s', (kind) => {
+describe.each<TransportKind>(['http', 'msw'])('SDK contract over %s', (kind) => {
   const ctx = useService(kind);
 
   it('generateAndWait: polls the job to its article, charging 100', async () => {
@@ -125,21 +117,21 @@ describe.each<Kind>(['http', 'msw'])('SDK contract over %s', (kind) => {
 
   it('JobFailedError for a failed job, with the job refunded', async () => {
     const client = ctx.client();
-    const error = await rejectionOf(client.articles.generateAndWait('fail-someone'));
-    expect(error).toBeInstanceOf(JobFailedError);
+    const error = await rejectionOf(client.articles.generateAndWait('fail-someone'), JobFailedError);
     expect(error.job).toMatchObject({ status: 'failed', credits_charged: 0 });
     expect((await client.credits.balance()).credits).toBe(1000);
   });
 
   it('401 AuthenticationError', async () => {
-    const error = await rejectionOf(ctx.client('wrong-key').credits.balance());
-    expect(error).toBeInstanceOf(AuthenticationError);
+    const error = await rejectionOf(ctx.client('wrong-key').credits.balance(), AuthenticationError);
     expect(error.status).toBe(401);
   });
 
   it('402 InsufficientCreditsError with the idempotency key used', async () => {
-    const error = await rejectionOf(ctx.client('key-poor').articles.generate('ada-lovelace'));
-    expect(error).toBeInstanceOf(InsufficientCreditsError);
+    const error = await rejectionOf(
+      ctx.client('key-poor').articles.generate('ada-lovelace'),
+      InsufficientCreditsError,
+    );
     expect(error.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -171,8 +163,7 @@ describe.each<Kind>(['http', 'msw'])('SDK contract over %s', (kind) => {
       return fetch(request);
     };
     const stripped = ctx.client('key-1', { fetch: withoutKey });
-    const error = await rejectionOf(stripped.articles.generate('x'));
-    expect(error).toBeInstanceOf(ValidationError);
+    const error = await rejectionOf(stripped.articles.generate('x'), ValidationError);
     expect(Array.isArray(error.detail)).toBe(true);
     // The SDK refuses a 201-character key itself; the server's 422 for it is proven in the mock's tests.
     expect(
@@ -184,8 +175,7 @@ describe.each<Kind>(['http', 'msw'])('SDK contract over %s', (kind) => {
     const client = ctx.client('key-limited');
     await client.credits.balance();
     await client.credits.balance();
-    const error = await rejectionOf(client.credits.balance());
-    expect(error).toBeInstanceOf(RateLimitError);
+    const error = await rejectionOf(client.credits.balance(), RateLimitError);
     expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(1);
     // With retries on, a Retry-After longer than maxRetryDelayMs fails at once as well.
     const patient = ctx.client('key-limited', { maxRetries: 2, maxRetryDelayMs: 500 });
@@ -205,8 +195,7 @@ describe.each([
 ] as const)('checkout over %s with payments %s', (kind, payments, ErrorClass) => {
   const ctx = useService(kind, { ...CONFIG, payments });
   it(`throws ${ErrorClass.name} after one attempt`, async () => {
-    const error = await rejectionOf(ctx.client('key-1', { maxRetries: 2 }).credits.checkout(100));
-    expect(error).toBeInstanceOf(ErrorClass);
+    const error = await rejectionOf(ctx.client('key-1', { maxRetries: 2 }).credits.checkout(100), ErrorClass);
     expect(error.attempts).toBe(1);
   });
 });

@@ -1,9 +1,10 @@
 // A timer past 2^31 − 1 ms fires after 1 ms in Node and browsers: a huge timeout would become
 // none (a paid job abandoned at once) and a huge poll interval a busy loop that spends the
 // account's rate window. Such values are refused before anything is sent.
+
+import { rejectionOf } from '@profile-articles/test-utils/rejection';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError, ProfileArticles } from '../src/index.js';
-import { rejectionOf } from './rejection.js';
 import { useScriptedServers } from './scripted-client.js';
 import { JOB, reply } from './scripted-server.js';
 

@@ -2,16 +2,14 @@
 // test runs the same assertions against both transports. Every answer is checked against
 // the SDK's schemas for its endpoint and status.
 
-import { request } from 'node:http';
-import { type MockConfig, type MockService, startMockServer } from '@profile-articles/mock-server';
-import { createHandlers } from '@profile-articles/mock-server/msw';
+import type { MockConfig, MockService } from '@profile-articles/mock-server';
 import { API_PREFIX, answerSchema, ENDPOINTS, type Endpoint } from '@profile-articles/sdk/internal';
 import { ErrorBodySchema } from '@profile-articles/sdk/schemas';
-import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type * as z from 'zod/mini';
+import { startMock, type TransportKind } from './start-mock.js';
 
-export type TransportKind = 'http' | 'msw';
+export type { TransportKind };
 
 export const TEST_CONFIG: MockConfig = {
   accounts: [
@@ -70,6 +68,8 @@ export interface Harness {
   service: MockService;
   call(method: string, path: string, options?: CallOptions): Promise<ApiAnswer>;
   advance(ms: number): Promise<void>;
+  /** The balance `GET /credits` reports for this key (key-1 unless told). */
+  balance(key?: string): Promise<number>;
 }
 
 /** Sets up the mock for a describe block; fresh state before each test. */
@@ -78,19 +78,10 @@ export function useMock(kind: TransportKind, config: MockConfig = TEST_CONFIG): 
   let close: () => Promise<void> | void = () => {};
 
   beforeAll(async () => {
-    if (kind === 'http') {
-      const server = await startMockServer({ port: 0, config });
-      harness.baseUrl = server.url;
-      harness.service = server.service;
-      close = server.close;
-    } else {
-      const { createMockService } = await import('@profile-articles/mock-server');
-      harness.service = createMockService(config);
-      harness.baseUrl = 'http://mock.test';
-      const msw = setupServer(...createHandlers(harness.service, { baseUrl: harness.baseUrl }));
-      msw.listen({ onUnhandledRequest: 'bypass' });
-      close = () => msw.close();
-    }
+    const mock = await startMock(kind, config);
+    harness.baseUrl = mock.baseUrl;
+    harness.service = mock.service;
+    close = mock.close;
   });
   afterAll(() => close());
   beforeEach(() => harness.service.reset());
@@ -127,6 +118,11 @@ export function useMock(kind: TransportKind, config: MockConfig = TEST_CONFIG): 
     const answer = await harness.call('POST', '/_mock/clock/advance', { body: { ms } });
     expect(answer.status).toBe(200);
   };
+  harness.balance = async (key = 'key-1') => {
+    const answer = await harness.call('GET', '/api/v1/credits', { key });
+    expect(answer.status).toBe(200);
+    return answer.body.credits;
+  };
   return harness;
 }
 
@@ -141,44 +137,4 @@ export async function generateAndFinish(h: Harness, profileId: string, key = 'ke
   await h.advance(5000);
   const done = await h.call('GET', `/api/v1/jobs/${started.body.job_id}`, { key });
   return done.body;
-}
-
-export interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-  body: any;
-}
-
-/**
- * One request over node:http with the path and headers exactly as written: fetch would
- * normalise the path and refuses to set `Host`.
- */
-export function rawRequest(
-  baseUrl: string,
-  method: string,
-  path: string,
-  headers: Record<string, string> = {},
-  body?: string,
-): Promise<RawAnswer> {
-  const { hostname, port } = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
-    const req = request({ hostname, port, method, path, headers, setHost: !('host' in headers) });
-    req.on('response', (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => {
-        const json = String(res.headers['content-type']).includes('json') && text;
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          text,
-          body: json ? JSON.parse(text) : text,
-        });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
 }
