@@ -55,7 +55,8 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
         // The pacer's wait is bounded by the deadline and the caller's signal, never by timeoutMs.
         const release = spec.paceExempt ? pacer?.take() : await pacer?.acquire(signal, spec.waitingSince);
         hooks.onRequest?.(info);
-        const outcome = await attempt(spec, info, signal, timeoutMs).finally(release);
+        const pending = attempt(spec, info, signal, timeoutMs);
+        const outcome = await (release ? pending.finally(release) : pending);
         if (outcome.kind === 'success') return outcome.value;
 
         // The attempt built its error whole: attempts and idempotency key included.

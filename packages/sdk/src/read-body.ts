@@ -1,15 +1,26 @@
-// Reads a response body under a byte cap and an abort signal. `response.text()` would buffer
-// whatever the server sends (400 MB included) and, with some fetch implementations, ignore the
-// attempt's timeout once headers have arrived.
+// Reads a response body under a byte cap, a time limit and an abort signal. `response.text()`
+// would buffer whatever the server sends (400 MB included) and, with some fetch
+// implementations, ignore the attempt's timeout once headers have arrived.
 
 /** The largest body the SDK reads. Real answers are a few KB; an article is well under 1 MiB. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
+/** What `readBody` rejects with when `msLeft` ran out before the last byte. */
+export const BODY_TIMED_OUT = Symbol('body timed out');
+
 export type BodyRead = { kind: 'text'; text: string } | { kind: 'too-large' };
 
+const decoder = new TextDecoder();
+
+/**
+ * The body as text, read within `msLeft` ms; rejects with the signal's reason when it aborts,
+ * or with BODY_TIMED_OUT. A timer rather than an AbortController: creating one is among the
+ * costliest parts of a call on Node.
+ */
 export async function readBody(
   response: Response,
-  signal: AbortSignal,
+  signal: AbortSignal | undefined,
+  msLeft: number,
   maxBytes: number = MAX_BODY_BYTES,
 ): Promise<BodyRead> {
   const declared = Number(response.headers.get('content-length'));
@@ -18,17 +29,23 @@ export async function readBody(
     return { kind: 'too-large' };
   }
   if (response.body === null) return { kind: 'text', text: '' };
+  if (signal?.aborted) throw signal.reason;
   const reader = response.body.getReader();
-  // Cancelling unblocks a pending read even on a fetch that does not tie its body to the signal.
-  const onAbort = () => void reader.cancel(signal.reason).catch(() => {});
-  signal.addEventListener('abort', onAbort, { once: true });
+  let stopped: { reason: unknown } | undefined;
+  // Cancelling unblocks a pending read even on a fetch that does not tie its body to a signal.
+  const stop = (reason: unknown) => {
+    stopped ??= { reason };
+    reader.cancel().catch(() => {});
+  };
+  const onAbort = () => stop(signal?.reason);
+  const timer = setTimeout(stop, Math.max(0, msLeft), BODY_TIMED_OUT);
+  signal?.addEventListener('abort', onAbort, { once: true });
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
     for (;;) {
-      if (signal.aborted) throw signal.reason;
       const { done, value } = await reader.read();
-      if (signal.aborted) throw signal.reason;
+      if (stopped) throw stopped.reason;
       if (done) break;
       size += value.byteLength;
       if (size > maxBytes) {
@@ -37,14 +54,18 @@ export async function readBody(
       }
       chunks.push(value);
     }
+  } catch (error) {
+    throw stopped ? stopped.reason : error;
   } finally {
-    signal.removeEventListener('abort', onAbort);
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
   }
+  if (chunks.length === 1) return { kind: 'text', text: decoder.decode(chunks[0]) };
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return { kind: 'text', text: new TextDecoder().decode(bytes) };
+  return { kind: 'text', text: decoder.decode(bytes) };
 }

@@ -11,8 +11,8 @@ export interface Redactor {
   json<T>(value: T): T;
   /** An error from fetch as given, or a copy whose message, stack and fields no longer hold the key. */
   cause(error: unknown): unknown;
-  /** For `JSON.parse`: replaces the key in every string and name, whatever escapes spelled it. */
-  reviver(this: unknown, name: string, value: unknown): unknown;
+  /** `JSON.parse`, with the key replaced in every string and name, whatever escapes spelled it. */
+  parse(text: string): unknown;
 }
 
 function formsOf(secret: string): string[] {
@@ -57,16 +57,20 @@ export function createRedactor(secret: string): Redactor {
     return copy;
   }
 
+  // JSON.parse calls it bottom-up, so each object only checks its own property names.
+  function reviver(_name: string, value: unknown): unknown {
+    if (typeof value === 'string') return text(value);
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+    if (!Object.keys(value).some(mentions)) return value;
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [text(name), item]));
+  }
+
   return {
     text,
     json: (value) => json(value),
     cause: (error) => cause(error),
-    // JSON.parse calls it bottom-up, so each object only checks its own property names.
-    reviver: (_name, value) => {
-      if (typeof value === 'string') return text(value);
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-      if (!Object.keys(value).some(mentions)) return value;
-      return Object.fromEntries(Object.entries(value).map(([name, item]) => [text(name), item]));
-    },
+    // Without a backslash every string of the text is spelled literally, so a key the text does
+    // not mention cannot be in any of them: the plain parse, several times faster than a reviver.
+    parse: (body) => (body.includes('\\') || mentions(body) ? JSON.parse(body, reviver) : JSON.parse(body)),
   };
 }

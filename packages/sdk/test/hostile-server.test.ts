@@ -28,6 +28,40 @@ describe('a body that never ends', () => {
   }, 15_000);
 });
 
+describe('a slow answer', () => {
+  it('gets one time limit for headers and body together, not one for each', async () => {
+    // Headers after 70% of the attempt's time, then a body that trickles: the attempt ends at
+    // its limit, not at the limit again after the headers (3,400 ms here).
+    const lateTrickle: Step = (res) => void setTimeout(() => trickle(20)(res, undefined as never), 1400);
+    const { client } = await setup([lateTrickle], { timeoutMs: 2000, maxRetries: 0 });
+    const started = Date.now();
+    const error = await rejectionOf(client.credits.balance());
+    const elapsed = Date.now() - started;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(elapsed).toBeGreaterThanOrEqual(1900);
+    expect(elapsed).toBeLessThan(3000);
+  }, 15_000);
+
+  it('stops reading a trickling body when the caller aborts, with the caller’s reason', async () => {
+    const { client } = await setup([trickle(20)], { timeoutMs: 60_000, maxRetries: 0 });
+    const reason = new Error('caller stopped');
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(reason), 300);
+    const started = Date.now();
+    await expect(client.credits.balance({ signal: controller.signal })).rejects.toBe(reason);
+    expect(Date.now() - started).toBeLessThan(2000);
+  }, 15_000);
+
+  it('stops reading a trickling body at the call’s deadline', async () => {
+    const { client } = await setup([trickle(20)], { timeoutMs: 60_000, maxRetries: 0 });
+    const started = Date.now();
+    const error = await rejectionOf(client.credits.balance({ deadlineMs: 300 }));
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error.message).toContain('deadline');
+    expect(Date.now() - started).toBeLessThan(2000);
+  }, 15_000);
+});
+
 describe('a body too large to read', () => {
   it.each([
     ['chunked', false],
