@@ -12,6 +12,13 @@ export interface Spinner {
 /** The fields of `{"error": …}`, in their documented order. */
 export type ErrorReport = Omit<Report, 'exitCode'>;
 
+/** `{"error": …}` with exactly the documented fields, in the documented order, whoever built the report. */
+export function errorLine(report: ErrorReport): string {
+  const { type, status, message, detail, hint, attempts, idempotency_key } = report;
+  const error = { type, status, message, detail, hint, attempts, idempotency_key };
+  return `${JSON.stringify({ error })}\n`;
+}
+
 const NO_SPINNER: Spinner = { update() {}, stop() {} };
 
 export class Output {
@@ -53,7 +60,7 @@ export class Output {
   /** The run's error: a line and a hint for a person; under --json one `{"error": …}` object, last on stderr. */
   error(report: ErrorReport): void {
     if (this.json) {
-      this.#io.stderr.write(`${JSON.stringify({ error: report })}\n`);
+      this.#io.stderr.write(errorLine(report));
       return;
     }
     if (!report.message) return; // a quiet interrupt

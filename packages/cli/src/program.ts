@@ -3,7 +3,10 @@
 import { Command, Option } from 'commander';
 import { version } from '../package.json';
 import { Context, type GlobalOptions } from './context.js';
+import { ExitCode } from './exit-codes.js';
 import type { Io } from './io.js';
+import { nearest } from './nearest.js';
+import { errorLine } from './output.js';
 
 type Action = (ctx: Context) => Promise<void>;
 
@@ -45,26 +48,7 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
     .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError()
     .exitOverride()
-    .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
-      outputError: (text, write) => {
-        const message = text.replace(/^error: /, '').trim();
-        if (json()) {
-          const error = {
-            type: 'UsageError',
-            status: null,
-            message,
-            detail: null,
-            hint: 'Run `profile-articles --help` for usage.',
-            attempts: null,
-            idempotency_key: null,
-          };
-          return write(`${JSON.stringify({ error })}\n`);
-        }
-        write(`Error: ${message}\nRun \`profile-articles --help\` for usage.\n`);
-      },
-    })
+    .helpCommand(false)
     .addHelpText(
       'after',
       examples(
@@ -279,5 +263,56 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
       run(cmd, async (ctx) => (await import('./commands/completion.js')).completionCommand(ctx, shell)),
     );
 
+  program
+    .command('help')
+    .description('display help for command')
+    .argument('[command...]', 'a command, or a command and its subcommand (help config set)')
+    .action((names: string[]) => {
+      let cmd = program;
+      for (const name of names) {
+        const sub = cmd.commands.find((c) => c.name() === name || c.aliases().includes(name));
+        if (!sub) {
+          const near = nearest(
+            name,
+            cmd.commands.map((c) => c.name()),
+          );
+          // Commander's own wording, so `help nosuch` reads like `nosuch`.
+          return cmd.error(`unknown command '${name}'${near ? `\n(Did you mean ${near}?)` : ''}`, {
+            exitCode: ExitCode.Usage,
+            code: 'commander.unknownCommand',
+          });
+        }
+        cmd = sub;
+      }
+      cmd.help();
+    });
+
+  // Every command tells its own usage errors, so a hint can name that command's --help.
+  const configure = (cmd: Command) => {
+    cmd.configureOutput(usageOutput(io, json, cmd === program ? '' : commandName(cmd)));
+    cmd.commands.forEach(configure);
+  };
+  configure(program);
   return program;
+}
+
+/** Where commander writes: help on stdout, usage errors as one line and a hint (JSON under --json). */
+function usageOutput(io: Io, json: () => boolean, command: string) {
+  return {
+    writeOut: (text: string) => io.stdout.write(text),
+    writeErr: (text: string) => io.stderr.write(text),
+    outputError: (text: string, write: (text: string) => void) => {
+      const message = text.replace(/^error: /, '').trim();
+      const hint =
+        !command && message.startsWith('unknown command')
+          ? 'Run `profile-articles --help` for the list of commands.'
+          : `Run \`profile-articles${command ? ` ${command}` : ''} --help\` for usage.`;
+      if (json()) {
+        const fields = { status: null, detail: null, attempts: null, idempotency_key: null };
+        const oneLine = message.replace(/\s*\n\s*/g, ' ');
+        return write(errorLine({ type: 'UsageError', message: oneLine, hint, ...fields }));
+      }
+      write(`Error: ${message}\n${hint}\n`);
+    },
+  };
 }

@@ -94,10 +94,13 @@ async function tell(
     };
   }
   if (error instanceof sdk.InsufficientCreditsError) {
+    // The balance, once: the server's own words are in `detail` (--json), and may repeat it.
     const credits = await context.balance?.().catch(() => undefined);
-    const balance = credits === undefined ? '' : ` Your balance is ${plural(credits, 'credit')}.`;
     return {
-      message: `Not enough credits (402). ${said}${balance}`.trim(),
+      message:
+        credits === undefined
+          ? `Not enough credits (402). ${said}`.trim()
+          : `Not enough credits (402): your balance is ${plural(credits, 'credit')}.`,
       hint: 'Buy credits with `profile-articles buy 100`, then run the command again.',
       exitCode: ExitCode.InsufficientCredits,
     };
@@ -108,7 +111,7 @@ async function tell(
       // The interface gives only free text: which conflict it was is told by what was sent, never by parsing it.
       hint: context.keyGiven
         ? 'That idempotency key may belong to another profile or operation: use the key printed for this very command, or leave --idempotency-key out.'
-        : 'Another job is active for this profile: try again once it has finished.',
+        : 'Wait until the profile’s active job has ended, then try again: a profile runs one job at a time.',
       exitCode: ExitCode.Failure,
     };
   }

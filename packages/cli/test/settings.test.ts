@@ -35,7 +35,7 @@ describe('login, logout and config', () => {
     expect(get.stdout).toContain(`${KEYS.main.slice(0, 4)}…${KEYS.main.slice(-2)}`);
     expect(get.stdout).toContain('(from config)');
     const json = onlyJson((await bare(['config', 'get', 'api-key', '--json'])).stdout);
-    expect(json).toEqual({ 'api-key': 'pa_t…89', source: 'config' });
+    expect(json).toEqual({ name: 'api-key', value: 'pa_t…89', source: 'config' });
   });
 
   it('config set validates names and URLs; unset removes', async () => {
@@ -73,7 +73,11 @@ describe('login, logout and config', () => {
     const envUrl = await bare(['config', 'get', 'base-url', '--json'], {
       env: { PROFILE_ARTICLES_BASE_URL: 'http://env.example' },
     });
-    expect(onlyJson(envUrl.stdout)).toEqual({ 'base-url': 'http://env.example', source: 'environment' });
+    expect(onlyJson(envUrl.stdout)).toEqual({
+      name: 'base-url',
+      value: 'http://env.example',
+      source: 'environment',
+    });
   });
 
   it('accepts global options before or after the command', async () => {

@@ -26,7 +26,7 @@ export async function configSetCommand(
   const store = await ctx.store();
   store.set(SETTING_NAMES[name], value);
   const shown = name === 'api-key' ? maskKey(value) : value;
-  if (ctx.out.json) return ctx.out.value({ [name]: shown });
+  if (ctx.out.json) return ctx.out.value({ name, value: shown });
   ctx.out.line(`Set ${name} to ${shown}.`);
   if (name === 'api-key' && onCommandLine)
     ctx.out.note(
@@ -40,7 +40,7 @@ export async function configGetCommand(ctx: Context, rawName: string): Promise<v
   const value = name === 'api-key' ? settings.apiKey : settings.baseUrl;
   const source = name === 'api-key' ? settings.sources.apiKey : settings.sources.baseUrl;
   const shown = value === undefined ? null : name === 'api-key' ? maskKey(value) : value;
-  if (ctx.out.json) return ctx.out.value({ [name]: shown, source: source ?? null });
+  if (ctx.out.json) return ctx.out.value({ name, value: shown, source: source ?? null });
   if (shown === null) throw new CliError(`${name} is not set.`, ExitCode.Failure);
   ctx.out.line(`${shown} ${ctx.out.style.dim(`(from ${source})`)}`);
 }
@@ -49,7 +49,7 @@ export async function configUnsetCommand(ctx: Context, rawName: string): Promise
   const name = settingName(rawName);
   const store = await ctx.store();
   store.delete(SETTING_NAMES[name]);
-  if (ctx.out.json) return ctx.out.value({ [name]: null });
+  if (ctx.out.json) return ctx.out.value({ name, value: null });
   ctx.out.line(`Removed ${name} from the stored config.`);
 }
 

@@ -91,15 +91,23 @@ async function runJobCommand(
     out.note(out.errStyle.dim(`Follow it with: profile-articles job ${answer.job_id} --wait`));
     return;
   }
-  out.note(
-    out.errStyle.dim(`Job ${answer.job_id} started: ${plural(answer.credits_charged, 'credit')} reserved.`),
-  );
+  out.note(out.errStyle.dim(startedLine(answer.job_id, answer.credits_charged, options.idempotencyKey)));
   const label = `${kind === 'generate' ? 'Generating' : 'Updating'} ${profileId}`;
   const job = terminal ? answer : await waitForJob(ctx, client, answer, { timeoutMs, label });
   failIfUnsuccessful(ctx, job);
   if (out.json) return out.value(job);
   if (job.article) await printArticle(ctx, job.article);
   await spent(ctx, job.credits_charged);
+}
+
+/**
+ * With a key of the user's, the answer may be a replay of an earlier job, and the API does not
+ * say which (a 202 either way while it runs): the line is true in both cases.
+ */
+function startedLine(jobId: string, credits: number, key: string | undefined): string {
+  const reserved = plural(credits, 'credit');
+  if (key === undefined) return `Job ${jobId} started: ${reserved} reserved.`;
+  return `Job ${jobId}: ${reserved} reserved for key ${key}, once: a key used before answers with its earlier job, at no new charge.`;
 }
 
 /** "100 credits charged · 900 credits left", for a person; the balance call is free. */
