@@ -3,6 +3,7 @@
 // reports the heap after GC and the mock's structure sizes. Run with `pnpm soak`.
 import autocannon from 'autocannon';
 import { startMockServer } from '../packages/mock-server/dist/index.js';
+import { API_PREFIX, ENDPOINTS, fillPath } from '../packages/sdk/dist/internal.js';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 100);
@@ -36,10 +37,13 @@ let n = 0;
 const auth = { authorization: 'Bearer soak-key', 'content-type': 'application/json' };
 // One cycle per connection: generate a new profile (a distinct key), read it, the balance,
 // a checkout, and a job poll.
+const line = (name, params = {}) => ({
+  method: ENDPOINTS[name].method,
+  path: `${API_PREFIX}${fillPath(ENDPOINTS[name], params)}`,
+});
 const requests = [
   {
-    method: 'POST',
-    path: '/api/v1/articles',
+    ...line('generateArticle'),
     setupRequest: (req) => {
       const id = ++n;
       return {
@@ -50,12 +54,16 @@ const requests = [
     },
   },
   {
-    method: 'GET',
-    setupRequest: (req) => ({ ...req, path: `/api/v1/articles/soak-${Math.max(1, n - 500)}`, headers: auth }),
+    method: ENDPOINTS.readArticle.method,
+    setupRequest: (req) => ({
+      ...req,
+      ...line('readArticle', { profile_id: `soak-${Math.max(1, n - 500)}` }),
+      headers: auth,
+    }),
   },
-  { method: 'GET', path: '/api/v1/credits', headers: auth },
-  { method: 'POST', path: '/api/v1/credits/checkout', headers: auth, body: JSON.stringify({ credits: 100 }) },
-  { method: 'GET', path: '/api/v1/jobs/00000000-0000-4000-8000-000000000000', headers: auth },
+  { ...line('getBalance'), headers: auth },
+  { ...line('createCheckout'), headers: auth, body: JSON.stringify({ credits: 100 }) },
+  { ...line('getJob', { job_id: '00000000-0000-4000-8000-000000000000' }), headers: auth },
 ];
 
 const result = await autocannon({ url: server.url, connections: CONNECTIONS, duration: SECONDS, requests });

@@ -1,6 +1,7 @@
 // --verbose: one line on stderr per HTTP attempt, from the SDK's hooks (which never see the key).
 // An attempt that is retried carries the wait before the next one on its own line.
 import type { AttemptInfo, Hooks } from '@profile-articles/sdk';
+import { RETRYABLE_STATUSES } from '@profile-articles/sdk/internal';
 import type { Io } from './io.js';
 import type { Output } from './output.js';
 
@@ -61,8 +62,8 @@ export function httpTrace(io: Io, out: Output): HttpTrace {
     onResponse: (info) => {
       flush();
       const line = { ...base(info), status: info.status, duration_ms: info.durationMs };
-      // Only these statuses may be retried: a line for any other is complete now.
-      if (![408, 429, 500, 502, 503, 504].includes(info.status)) return write(line);
+      // Only the SDK's retryable statuses may be retried: a line for any other is complete now.
+      if (!RETRYABLE_STATUSES.has(info.status)) return write(line);
       pending = line;
       // A retry decision follows within the same turn; if none comes, the line stands as it is.
       timer = setImmediate(flush);

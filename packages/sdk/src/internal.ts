@@ -1,4 +1,5 @@
 // @profile-articles/sdk/internal: what the mock server, the CLI and the repository's scripts
-// share with the SDK (the contract table). Not public: it may change in
+// share with the SDK (the contract table, the retry rule). Not public: it may change in
 // any release, without a major version. Customers import `@profile-articles/sdk`.
+export { RETRYABLE_STATUSES } from './retry.js';
 export * from './schemas/endpoints.js';

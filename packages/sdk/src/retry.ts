@@ -1,7 +1,7 @@
 // When to try again and how long to wait first.
 
 /** Statuses worth another attempt: the server may answer differently next time. */
-const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
 
 /**
  * `idempotent`: every call but checkout (reads, polls, and generate/update, which carry an Idempotency-Key).

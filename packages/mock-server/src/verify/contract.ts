@@ -29,6 +29,16 @@ export function requestLine(
   return { method: entry.method, path: `${API_PREFIX}${fillPath(entry, params)}` };
 }
 
+/** The statuses the table gives `endpoint`'s successful answers. */
+export function successStatuses(endpoint: EndpointName): number[] {
+  return Object.keys(ENDPOINTS[endpoint].responses).map(Number);
+}
+
+/** The server-side failures the table lists for `endpoint` (checkout's 502 and 503). */
+export function listedServerFailures(endpoint: EndpointName): number[] {
+  return ENDPOINTS[endpoint].errors.filter((status) => status >= 500);
+}
+
 /** One character more than a string schema allows: the probe for its length limit. */
 export function tooLong(schema: z.ZodMiniType): string {
   const { maxLength } = z.toJSONSchema(schema) as { maxLength?: number };

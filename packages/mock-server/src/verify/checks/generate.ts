@@ -12,6 +12,7 @@ import {
   skip,
   unusedSlug,
 } from '../context.js';
+import { successStatuses } from '../contract.js';
 import type { Answer } from '../probe.js';
 import { pollToTerminal } from './poll.js';
 
@@ -132,7 +133,17 @@ export async function checkGenerate(ctx: RunContext): Promise<void> {
       'update of --generate-profile',
       'the generation did not run',
     );
-  if (!expectAnswer(ctx, 'generateArticle', base.id, base.name, measured.result, [200, 202])) return;
+  if (
+    !expectAnswer(
+      ctx,
+      'generateArticle',
+      base.id,
+      base.name,
+      measured.result,
+      successStatuses('generateArticle'),
+    )
+  )
+    return;
   const body = objectBody(measured.result);
   const isJob = 'job_id' in body;
   const expected = isJob ? price : ctx.pricing.read_credits;

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { ProfileIdSchema } from '@profile-articles/sdk/schemas';
 import { call, expectAnswer, type RunContext, unusedSlug } from '../context.js';
-import { tooLong } from '../contract.js';
+import { listedServerFailures, successStatuses, tooLong } from '../contract.js';
 
 const TOO_LONG = tooLong(ProfileIdSchema);
 
@@ -78,7 +78,7 @@ async function checkCheckout(ctx: RunContext) {
     'checkout.in-range',
     `200 with session_id and url (or 502/503) for ${min} credits`,
     inRange,
-    [200, 502, 503],
+    [...successStatuses('createCheckout'), ...listedServerFailures('createCheckout')],
   );
 }
 

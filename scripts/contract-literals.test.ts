@@ -1,0 +1,66 @@
+// The contract table is the one place a path, a method's status list or a retry rule is
+// written down. This test reads every source file under packages/*/src and scripts/ (tests
+// and docs may spell things out) and fails on a second copy: an API path, or a list of two
+// or more HTTP statuses.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API_PREFIX, ENDPOINTS } from '@profile-articles/sdk/internal';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** The files allowed to spell these out: the table, and the SDK's retry rule (which the CLI imports). */
+const TABLE_FILES = ['packages/sdk/src/schemas/endpoints.ts', 'packages/sdk/src/retry.ts'];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory())
+      return entry.name === 'node_modules' || entry.name === 'dist' ? [] : sources(path);
+    return /\.(ts|mjs)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [path] : [];
+  });
+}
+
+const files = [
+  ...readdirSync(join(root, 'packages')).flatMap((name) => sources(join(root, 'packages', name, 'src'))),
+  ...sources(join(root, 'scripts')),
+]
+  .map((path) => relative(root, path))
+  .filter((path) => !TABLE_FILES.includes(path));
+
+/** The first static segment of every table path, and the prefix: `/api/v1`, `/articles`, … */
+const pathHeads = [
+  API_PREFIX,
+  ...new Set(Object.values(ENDPOINTS).map((endpoint) => `/${endpoint.path.split('/')[1]}`)),
+];
+/** A path in a string literal: a quote or backtick, then one of the heads. */
+const pathLiteral = new RegExp(`['"\`](${pathHeads.map((head) => head.replace(/\//g, '\\/')).join('|')})\\b`);
+/** A list of HTTP statuses: `[200, 502` or `Set([408, 429`. */
+const statusList = /\[\s*[1-5]\d\d\s*,\s*[1-5]\d\d\b/;
+
+/** `file:line: text` for every line of every file that matches. */
+function offenders(pattern: RegExp): string[] {
+  return files.flatMap((file) =>
+    readFileSync(join(root, file), 'utf8')
+      .split('\n')
+      .flatMap((line, i) =>
+        pattern.test(line) && !/^\s*(\/\/|\*|\/\*)/.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [],
+      ),
+  );
+}
+
+describe('the contract is spelled out once', () => {
+  it('reads the files it means to', () => {
+    expect(files).toContain('packages/cli/src/http-trace.ts');
+    expect(files).toContain('scripts/soak.mjs');
+  });
+
+  it('no API path outside the contract table', () => {
+    expect(offenders(pathLiteral)).toEqual([]);
+  });
+
+  it('no list of HTTP statuses outside the contract table', () => {
+    expect(offenders(statusList)).toEqual([]);
+  });
+});
