@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { MockConfig, NormalizedConfig } from './config.js';
+import type { Transport } from './routes/guard.js';
 import { createMockService, MAX_BODY_BYTES, type MockService } from './service.js';
 
 export interface StartOptions {
@@ -61,6 +62,16 @@ function readsWhole(req: IncomingMessage): boolean {
   );
 }
 
+/**
+ * A header as `Request.headers.get` gives it: every value of a repeated header joined with
+ * ", " ("; " for Cookie, as undici joins them). Not `req.headers`: Node keeps only the first
+ * of a repeated Authorization or Host there, which would change who a request is from.
+ */
+function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const lower = name.toLowerCase();
+  return req.headersDistinct[lower]?.join(lower === 'cookie' ? '; ' : ', ');
+}
+
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
 
@@ -70,8 +81,10 @@ export function startMockServer(options: StartOptions = {}): Promise<MockServer>
   const listenHost = options.host ?? DEFAULT_HOST;
   const listener = getRequestListener(async (request, env) => {
     const incoming = (env as { incoming: IncomingMessage & ReadBody }).incoming;
-    const transport =
-      incoming.bodyText === undefined ? { listenHost } : { listenHost, body: incoming.bodyText };
+    // Headers straight from the IncomingMessage: the service then never asks @hono/node-server
+    // for the Request's WHATWG Headers, which it would build from every raw header.
+    const transport: Transport = { listenHost, header: (name) => headerOf(incoming, name) };
+    if (incoming.bodyText !== undefined) transport.body = incoming.bodyText;
     const response = await service.handle(request, transport);
     // A `reset` fault (Response.error(), status 0): the service's transport-free way to say
     // "drop the connection". `status` is read first: reading `type` of an ordinary answer makes

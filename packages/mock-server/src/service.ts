@@ -15,6 +15,7 @@ import { createControlRoutes } from './routes/control.js';
 import { createGuard, type Transport } from './routes/guard.js';
 import { registerFaults } from './routes/inject-faults.js';
 import { wrongMethod } from './routes/methods.js';
+import { requestHeader } from './routes/request-header.js';
 import { respond } from './routes/respond.js';
 import type { PayResult } from './rules/checkout.js';
 import { type FaultsConfig, parseFaults } from './rules/faults.js';
@@ -104,7 +105,7 @@ export function createMockService(
       path: c.req.path,
       status: c.res.status,
       accountId: ctx?.account.id ?? null,
-      idempotencyKey: c.req.header('idempotency-key') ?? null,
+      idempotencyKey: requestHeader(c, 'idempotency-key') ?? null,
     });
   });
   // After the journal, so it records faulted answers too; before auth, so a fault that

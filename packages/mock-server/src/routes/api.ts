@@ -12,6 +12,7 @@ import { type Account, bearerToken } from '../rules/accounts.js';
 import { type EndpointArgs, readEndpointArgs } from './endpoint-input.js';
 import type { EndpointOutcome } from './endpoint-outcome.js';
 import type { GuardEnv } from './guard.js';
+import { requestHeader } from './request-header.js';
 import { respond } from './respond.js';
 
 /** Set by the auth middleware for every request that passed it. */
@@ -20,7 +21,8 @@ export type ApiEnv = { Variables: { ctx: OperationContext } } & GuardEnv;
 type Operation<N extends EndpointName> = (
   ctx: OperationContext,
   args: EndpointArgs<(typeof ENDPOINTS)[N]>,
-  origin: string,
+  /** The request's origin, parsed only by the one operation that needs it. */
+  origin: () => string,
 ) => EndpointOutcome<N>;
 
 /**
@@ -35,7 +37,7 @@ const OPERATIONS: { [N in EndpointName]: Operation<N> } = {
     updateArticle(ctx, params.profile_id, headers['idempotency-key']),
   getJob: (ctx, { params }) => getJob(ctx, params.job_id.toLowerCase()),
   getBalance: (ctx) => getBalance(ctx),
-  createCheckout: (ctx, { body }, origin) => createCheckout(ctx, body.credits, origin),
+  createCheckout: (ctx, { body }, origin) => createCheckout(ctx, body.credits, origin()),
 };
 
 /** A table path as Hono writes it: `{name}` becomes `:name`. */
@@ -48,7 +50,7 @@ function route<N extends EndpointName>(api: Hono<ApiEnv>, name: N): void {
   api.on(endpoint.method, honoPath(endpoint.path), async (c) => {
     const input = await readEndpointArgs(c, endpoint);
     if (!input.ok) return respond(input.outcome);
-    return respond(operation(c.get('ctx'), input.args, new URL(c.req.url).origin));
+    return respond(operation(c.get('ctx'), input.args, () => new URL(c.req.url).origin));
   });
 }
 
@@ -57,7 +59,7 @@ export function createApiRoutes(live: LiveState): Hono<ApiEnv> {
 
   api.use('*', async (c, next) => {
     const { state } = live;
-    const key = bearerToken(c.req.header('authorization'));
+    const key = bearerToken(requestHeader(c, 'authorization'));
     const account: Account | undefined = key === undefined ? undefined : state.accounts.byApiKey(key);
     if (!account) {
       return respond(fail(401, 'Missing or invalid API key', { 'www-authenticate': 'Bearer' }));

@@ -9,6 +9,7 @@ import { bearerToken, matchesSecret } from '../rules/accounts.js';
 import type { PayResult } from '../rules/checkout.js';
 import { FaultsConfigSchema } from '../rules/faults.js';
 import type { GuardEnv } from './guard.js';
+import { requestHeader } from './request-header.js';
 import { parseJsonBody, respond } from './respond.js';
 
 const AdvanceSchema = z.strictObject({ ms: z.int().check(z.nonnegative()) });
@@ -24,7 +25,7 @@ export function createControlRoutes(live: LiveState, adminToken: string | undefi
 
   if (adminToken !== undefined) {
     control.use('*', async (c, next) => {
-      const token = bearerToken(c.req.header('authorization'));
+      const token = bearerToken(requestHeader(c, 'authorization'));
       if (token === undefined || !matchesSecret(token, adminToken))
         return respond(
           fail(401, 'The control endpoints need the admin token', { 'www-authenticate': 'Bearer' }),

@@ -4,6 +4,7 @@ import type { Endpoint } from '@profile-articles/sdk/internal';
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
 import { type Failure, invalid, parseInput, type ValidationIssue } from '../outcome.js';
+import { requestHeader } from './request-header.js';
 import { parseJsonBody } from './respond.js';
 
 type Out<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
@@ -38,7 +39,7 @@ export async function readEndpointArgs<E extends Endpoint>(
 ): Promise<{ ok: true; args: EndpointArgs<E> } | { ok: false; outcome: Failure<422> }> {
   const issues: ValidationIssue[] = [];
   const params = checkEach('path', endpoint.pathParams, (name) => c.req.param(name), issues);
-  const headers = checkEach('header', endpoint.headers, (name) => c.req.header(name), issues);
+  const headers = checkEach('header', endpoint.headers, (name) => requestHeader(c, name), issues);
   let body: unknown;
   if (endpoint.body) {
     const parsed = await parseJsonBody(c, endpoint.body);

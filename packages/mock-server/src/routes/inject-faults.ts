@@ -7,6 +7,7 @@ import { fail } from '../outcome.js';
 import { bearerToken } from '../rules/accounts.js';
 import { FAULT_ROUTES, type FaultRoute } from '../rules/faults.js';
 import { type ApiEnv, honoPath } from './api.js';
+import { requestHeader } from './request-header.js';
 import { respond } from './respond.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -19,7 +20,7 @@ function injectFault(route: FaultRoute, live: LiveState): MiddlewareHandler {
       case 'fail':
         return respond(fail(500, 'Internal server error (injected fault: nothing was done)'));
       case 'rate-limit': {
-        const key = bearerToken(c.req.header('authorization'));
+        const key = bearerToken(requestHeader(c, 'authorization'));
         const account = key === undefined ? undefined : live.state.accounts.byApiKey(key);
         if (account) live.state.refusals.count(account.id, 'fault');
         const seconds = String(rule.retryAfterSeconds);

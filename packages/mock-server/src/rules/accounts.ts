@@ -1,13 +1,16 @@
 // API keys to accounts. Keys are looked up by their SHA-256, so the lookup takes the same
 // time whatever prefix of a real key a caller guesses.
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import type { NormalizedAccount } from '../config.js';
 
 export type Account = NormalizedAccount;
 
-function digest(key: string): string {
-  return createHash('sha256').update(key).digest('base64');
-}
+// Every API request digests its key: the one-shot `crypto.hash` (Node 20.12+) skips building a
+// Hash object each time; older Node 20 releases take the same digest the long way.
+const digest: (key: string) => string =
+  typeof crypto.hash === 'function'
+    ? (key) => crypto.hash('sha256', key, 'base64')
+    : (key) => crypto.createHash('sha256').update(key).digest('base64');
 
 export interface Accounts {
   byApiKey(key: string): Account | undefined;

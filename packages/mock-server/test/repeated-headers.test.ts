@@ -1,0 +1,78 @@
+// A header sent twice reaches the rules as `Request.headers.get` gives it (the values joined
+// with ", "), whichever transport carried it: the node adapter reads headers from the
+// IncomingMessage itself, where Node keeps only the first Authorization or Host, so a
+// repeated one must not quietly authenticate over HTTP when it does not in process.
+import { connect } from 'node:net';
+import { createMockService, type MockServer, startMockServer } from '@profile-articles/mock-server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+let server: MockServer;
+beforeEach(async () => {
+  server = await startMockServer({ port: 0 });
+});
+afterEach(() => server.close());
+
+type Lines = Array<[string, string]>;
+
+/** One raw HTTP/1.1 request with exactly these header lines; the status and body it got. */
+function overHttp(
+  method: string,
+  path: string,
+  lines: Lines,
+  body = '',
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(server.port, '127.0.0.1');
+    let data = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk) => (data += chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const [head = '', rest = ''] = data.split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), body: rest });
+    });
+    const headers = [...lines, ['Host', `127.0.0.1:${server.port}`], ['Connection', 'close']]
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    const length = body ? `Content-Length: ${Buffer.byteLength(body)}\r\n` : '';
+    socket.write(`${method} ${path} HTTP/1.1\r\n${headers}${length}\r\n${body}`);
+  });
+}
+
+/** The same request through the service in process, its headers built as fetch builds them. */
+async function inProcess(method: string, path: string, lines: Lines, body?: string) {
+  const headers = new Headers();
+  for (const [name, value] of lines) headers.append(name, value);
+  const response = await createMockService().handle(
+    new Request(`http://127.0.0.1${path}`, { method, headers, ...(body ? { body } : {}) }),
+  );
+  return { status: response.status, body: await response.text() };
+}
+
+describe('a repeated header', () => {
+  it('two Authorization lines are refused over HTTP as in process', async () => {
+    const lines: Lines = [
+      ['Authorization', 'Bearer demo-key'],
+      ['Authorization', 'Bearer demo-key'],
+    ];
+    const expected = await inProcess('GET', '/api/v1/credits', lines);
+    expect(expected.status).toBe(401);
+    expect(await overHttp('GET', '/api/v1/credits', lines)).toEqual(expected);
+  });
+
+  it('two Idempotency-Key lines reach the rules joined, over HTTP as in process', async () => {
+    const lines: Lines = [
+      ['Authorization', 'Bearer demo-key'],
+      ['Content-Type', 'application/json'],
+      ['Idempotency-Key', 'first-key'],
+      ['Idempotency-Key', 'second-key'],
+    ];
+    const body = JSON.stringify({ profile_id: 'ada-lovelace' });
+    const expected = await inProcess('POST', '/api/v1/articles', lines, body);
+    const answer = await overHttp('POST', '/api/v1/articles', lines, body);
+    expect(answer.status).toBe(expected.status);
+    // Job ids are random: compare what the rules made of the key instead.
+    const journal = server.service.journal();
+    expect(journal.at(-1)?.idempotencyKey).toBe('first-key, second-key');
+  });
+});
