@@ -1,9 +1,9 @@
 // A Host header that is not a host name at all (an empty one, a port that is not a number,
 // user info, a list) is the client's mistake: a 400 with {detail}, like every other refusal,
 // and never the bare text/plain answer the HTTP layer would give on its own.
-import { connect } from 'node:net';
 import { type MockServer, startMockServer } from '@profile-articles/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawExchange, type SocketAnswer } from './raw-http.js';
 
 let server: MockServer;
 beforeAll(async () => {
@@ -11,27 +11,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Sends one raw request and reads the whole answer (the connection is closed after it). */
-function raw(host: string | null): Promise<{ status: number; type: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(server.port, '127.0.0.1');
-    let data = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk) => (data += chunk));
-    socket.on('error', reject);
-    socket.on('end', () => {
-      const [head = '', body = ''] = data.split('\r\n\r\n');
-      resolve({
-        status: Number(head.split(' ')[1]),
-        type: /content-type: ([^\r]+)/i.exec(head)?.[1] ?? '',
-        body,
-      });
-    });
-    const hostLine = host === null ? '' : `Host: ${host}\r\n`;
-    socket.write(
-      `GET /api/v1/credits HTTP/1.1\r\n${hostLine}Authorization: Bearer demo-key\r\nConnection: close\r\n\r\n`,
-    );
-  });
+/** One GET of the balance with this Host line (none for null). */
+function raw(host: string | null): Promise<SocketAnswer> {
+  const hostLine = host === null ? '' : `Host: ${host}\r\n`;
+  return rawExchange(
+    server.port,
+    `GET /api/v1/credits HTTP/1.1\r\n${hostLine}Authorization: Bearer demo-key\r\nConnection: close\r\n\r\n`,
+  );
 }
 
 describe('a malformed Host', () => {

@@ -2,9 +2,9 @@
 // with ", "), whichever transport carried it: the node adapter reads headers from the
 // IncomingMessage itself, where Node keeps only the first Authorization or Host, so a
 // repeated one must not quietly authenticate over HTTP when it does not in process.
-import { connect } from 'node:net';
 import { createMockService, type MockServer, startMockServer } from '@profile-articles/mock-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rawExchange } from './raw-http.js';
 
 let server: MockServer;
 beforeEach(async () => {
@@ -15,28 +15,16 @@ afterEach(() => server.close());
 type Lines = Array<[string, string]>;
 
 /** One raw HTTP/1.1 request with exactly these header lines; the status and body it got. */
-function overHttp(
-  method: string,
-  path: string,
-  lines: Lines,
-  body = '',
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(server.port, '127.0.0.1');
-    let data = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk) => (data += chunk));
-    socket.on('error', reject);
-    socket.on('end', () => {
-      const [head = '', rest = ''] = data.split('\r\n\r\n');
-      resolve({ status: Number(head.split(' ')[1]), body: rest });
-    });
-    const headers = [...lines, ['Host', `127.0.0.1:${server.port}`], ['Connection', 'close']]
-      .map(([name, value]) => `${name}: ${value}\r\n`)
-      .join('');
-    const length = body ? `Content-Length: ${Buffer.byteLength(body)}\r\n` : '';
-    socket.write(`${method} ${path} HTTP/1.1\r\n${headers}${length}\r\n${body}`);
-  });
+async function overHttp(method: string, path: string, lines: Lines, body = '') {
+  const headers = [...lines, ['Host', `127.0.0.1:${server.port}`], ['Connection', 'close']]
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  const length = body ? `Content-Length: ${Buffer.byteLength(body)}\r\n` : '';
+  const answer = await rawExchange(
+    server.port,
+    `${method} ${path} HTTP/1.1\r\n${headers}${length}\r\n${body}`,
+  );
+  return { status: answer.status, body: answer.body };
 }
 
 /** The same request through the service in process, its headers built as fetch builds them. */

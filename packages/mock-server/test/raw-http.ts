@@ -1,0 +1,30 @@
+// One raw HTTP/1.1 exchange, for tests that need exactly the bytes fetch would not send
+// (a repeated header, a malformed Host): the request ends with `Connection: close`, so the
+// whole answer is what arrives before the socket ends.
+import { connect } from 'node:net';
+
+export interface SocketAnswer {
+  status: number;
+  type: string;
+  body: string;
+}
+
+/** Sends `request` (request line, headers and body, as written) and reads the whole answer. */
+export function rawExchange(port: number, request: string): Promise<SocketAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let data = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk) => (data += chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const [head = '', body = ''] = data.split('\r\n\r\n');
+      resolve({
+        status: Number(head.split(' ')[1]),
+        type: /content-type: ([^\r]+)/i.exec(head)?.[1] ?? '',
+        body,
+      });
+    });
+    socket.write(request);
+  });
+}
