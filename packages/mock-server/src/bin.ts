@@ -2,7 +2,7 @@
 // profile-articles-mock [--port 4010] [--host 127.0.0.1] [--config FILE] [--allow-host NAME]… [--admin-token TOKEN]
 // profile-articles-mock verify ...   (checks a deployment against the contract; see docs/verify.md)
 import { parseArgs } from 'node:util';
-import { ConfigError } from './config.js';
+import { ConfigError } from './config-error.js';
 import { type MockFlags, mockOptionsFromFlags, type RunMockOptions, runMockCommand } from './run.js';
 
 const USAGE = `Usage: profile-articles-mock [--port 4010] [--host 127.0.0.1] [--config FILE] [--allow-host NAME]... [--admin-token TOKEN]

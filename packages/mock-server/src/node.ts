@@ -1,11 +1,14 @@
 // The node:http adapter: @hono/node-server's listener serves the service's fetch handler
 // without building a WHATWG Request and Response per request where it can avoid it.
-import { createServer, type IncomingMessage } from 'node:http';
+// @hono/node-server and the service are imported when the server starts, not with this
+// module: they bring undici's WHATWG classes, node:http2 and zod, most of the mock's
+// start-up, and the bin prints its URL before them (serveMock).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
 import type { MockConfig, NormalizedConfig } from './config.js';
+import { MAX_BODY_BYTES } from './limits.js';
 import type { Transport } from './routes/guard.js';
-import { createMockService, MAX_BODY_BYTES, type MockService } from './service.js';
+import type { MockService } from './service.js';
 
 export interface StartOptions {
   /** 0 picks a free port. Default 4010. */
@@ -76,10 +79,21 @@ export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
 
 export function startMockServer(options: StartOptions = {}): Promise<MockServer> {
+  return serveMock(options);
+}
+
+/** Builds the service (unless given) and the node:http listener that serves it. */
+async function loadListener(
+  options: StartOptions,
+  listenHost: string,
+): Promise<{ service: MockService; listener: (req: IncomingMessage, res: ServerResponse) => void }> {
+  const [{ getRequestListener }, { createMockService }] = await Promise.all([
+    import('@hono/node-server'),
+    import('./service.js'),
+  ]);
   const service =
     options.service ?? createMockService(options.config, options.onError ? { onError: options.onError } : {});
-  const listenHost = options.host ?? DEFAULT_HOST;
-  const listener = getRequestListener(async (request, env) => {
+  const hono = getRequestListener(async (request, env) => {
     const incoming = (env as { incoming: IncomingMessage & ReadBody }).incoming;
     // Headers straight from the IncomingMessage: the service then never asks @hono/node-server
     // for the Request's WHATWG Headers, which it would build from every raw header.
@@ -96,6 +110,42 @@ export function startMockServer(options: StartOptions = {}): Promise<MockServer>
     }
     return response;
   });
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    if (!readsWhole(req)) {
+      void hono(req, res);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.once('end', () => {
+      const body = Buffer.concat(chunks);
+      // @hono/node-server builds the Request's own body from `rawBody` when something still
+      // asks the Request for it (a wrapper that clones it, say), since the stream is spent.
+      Object.assign(req, { rawBody: body, bodyText: utf8.decode(body) });
+      void hono(req, res);
+    });
+  };
+  return { service, listener };
+}
+
+/**
+ * startMockServer, or with `onListening`: listen first and call it with the URL, then load the
+ * service and its HTTP layer (about two thirds of start-up), so the bin prints its URL sooner.
+ * A request that arrives meanwhile is accepted and waits for them. Without `onListening` a
+ * config the service refuses is refused before the port is taken, as before.
+ */
+export async function serveMock(
+  options: StartOptions,
+  onListening?: (url: string) => void,
+): Promise<MockServer> {
+  const listenHost = options.host ?? DEFAULT_HOST;
+  let loading = onListening ? undefined : loadListener(options, listenHost);
+  const loaded = loading ? await loading : undefined;
+  let listener = loaded?.listener;
+  const load = () => {
+    loading ??= loadListener(options, listenHost);
+    return loading;
+  };
   const server = createServer((req, res) => {
     if (!WELL_FORMED_HOST.test(req.headers.host ?? '')) {
       // HTTP/1.1 asks for a 400 here; answered like every other refusal, with {detail}.
@@ -113,36 +163,39 @@ export function startMockServer(options: StartOptions = {}): Promise<MockServer>
     // An oversized body is refused (413) without being read to its end, so the
     // connection cannot carry another request: tell the client not to reuse it.
     if (Number(req.headers['content-length']) > MAX_BODY_BYTES) res.setHeader('connection', 'close');
-    if (!readsWhole(req)) {
-      void listener(req, res);
-      return;
-    }
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.once('end', () => {
-      const body = Buffer.concat(chunks);
-      // @hono/node-server builds the Request's own body from `rawBody` when something still
-      // asks the Request for it (a wrapper that clones it, say), since the stream is spent.
-      Object.assign(req, { rawBody: body, bodyText: utf8.decode(body) });
-      void listener(req, res);
-    });
+    if (listener) listener(req, res);
+    else
+      load().then(
+        (ready) => {
+          listener = ready.listener;
+          listener(req, res);
+        },
+        () => res.destroy(),
+      );
   });
-  return new Promise((resolve, reject) => {
+  const close = () =>
+    new Promise<void>((done, fail) => {
+      server.close((error) => (error ? fail(error) : done()));
+      // Keep-alive sockets would hold the server open; close them with it.
+      server.closeAllConnections();
+    });
+  const url = await new Promise<string>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? DEFAULT_PORT, listenHost, () => {
       const info = server.address() as AddressInfo;
       const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-      resolve({
-        url: `http://${host}:${info.port}`,
-        port: info.port,
-        service,
-        close: () =>
-          new Promise<void>((done, fail) => {
-            server.close((error) => (error ? fail(error) : done()));
-            // Keep-alive sockets would hold the server open; close them with it.
-            server.closeAllConnections();
-          }),
-      });
+      resolve(`http://${host}:${info.port}`);
     });
   });
+  onListening?.(url);
+  let ready: Awaited<ReturnType<typeof loadListener>>;
+  try {
+    ready = await load();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  listener = ready.listener;
+  const { port } = server.address() as AddressInfo;
+  return { url, port, service: ready.service, close };
 }

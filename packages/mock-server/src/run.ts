@@ -1,7 +1,8 @@
 // Runs the mock in the foreground until SIGINT or SIGTERM: the bin and `profile-articles mock` share it.
 import { readFile } from 'node:fs/promises';
-import { ConfigError, type NormalizedConfig, normalizeConfig, parseConfigText } from './config.js';
-import { DEFAULT_HOST, DEFAULT_PORT, startMockServer } from './node.js';
+import type { MockConfig, NormalizedConfig } from './config.js';
+import { ConfigError } from './config-error.js';
+import { DEFAULT_HOST, DEFAULT_PORT, serveMock } from './node.js';
 import { isLoopback } from './rules/hosts.js';
 
 export interface RunMockOptions {
@@ -28,6 +29,8 @@ export async function loadConfigFile(path: string): Promise<NormalizedConfig> {
       `Cannot read config file ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
     );
   }
+  // zod comes with the config module: loaded only for a config file, not for a bare start.
+  const { parseConfigText } = await import('./config.js');
   return parseConfigText(text);
 }
 
@@ -70,11 +73,13 @@ export function mockOptionsFromFlags(flags: MockFlags): RunMockOptions {
 export async function runMockCommand(options: RunMockOptions = {}): Promise<void> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const loaded = options.configPath ? await loadConfigFile(options.configPath) : normalizeConfig();
-  const config: NormalizedConfig = {
+  const loaded = options.configPath ? await loadConfigFile(options.configPath) : undefined;
+  const adminToken = options.adminToken ?? loaded?.adminToken;
+  // Without a file the service fills in the defaults (the demo account) once it is loaded.
+  const config: MockConfig | NormalizedConfig = {
     ...loaded,
-    allowHosts: [...loaded.allowHosts, ...(options.allowHosts ?? [])],
-    adminToken: options.adminToken ?? loaded.adminToken,
+    allowHosts: [...(loaded?.allowHosts ?? []), ...(options.allowHosts ?? [])],
+    ...(adminToken === undefined ? {} : { adminToken }),
   };
   const host = options.host ?? DEFAULT_HOST;
   if (!isLoopback(host)) {
@@ -84,25 +89,42 @@ export async function runMockCommand(options: RunMockOptions = {}): Promise<void
         'Use --admin-token, and --allow-host for the names it is reached by.',
     );
   }
-  const server = await startMockServer({
-    port: options.port ?? DEFAULT_PORT,
-    host,
-    config,
-    onError: (error) =>
-      warn(`mock: internal error: ${error instanceof Error ? error.message : String(error)}`),
+  // Heard from the start: the URL is printed before the service has loaded, and a Ctrl-C
+  // then must still stop the mock cleanly (code 0) once it has.
+  let signalled = false;
+  let stop = () => {
+    signalled = true;
+  };
+  const onSignal = () => stop();
+  const unlisten = () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  // The URL is printed as soon as the port listens; the service loads right after.
+  const server = await serveMock(
+    {
+      port: options.port ?? DEFAULT_PORT,
+      host,
+      config,
+      onError: (error) =>
+        warn(`mock: internal error: ${error instanceof Error ? error.message : String(error)}`),
+    },
+    (url) => log(`Profile Article Service mock listening on ${url}`),
+  ).catch((error: unknown) => {
+    unlisten();
+    throw error;
   });
   const keys = server.service.config.accounts.flatMap((account) => account.apiKeys);
-  log(`Profile Article Service mock listening on ${server.url}`);
   if (!options.configPath)
     log(`Demo account: API key ${keys[0]}, ${server.service.config.accounts[0]?.credits} credits`);
-  if (config.adminToken !== undefined) log('Control endpoints (/_mock/*) need the admin token');
+  if (adminToken !== undefined) log('Control endpoints (/_mock/*) need the admin token');
   await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+    stop = () => {
+      unlisten();
       server.close().then(resolve, resolve);
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    if (signalled) stop();
   });
 }

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { type MockConfig, type NormalizedConfig, normalizeConfig } from './config.js';
 import { type LedgerReport, ledgerReport, type StatsReport, statsReport } from './inspection.js';
+import { MAX_BODY_BYTES } from './limits.js';
 import { createLiveState } from './live-state.js';
 import type { OperationContext } from './operations/context.js';
 import { fail, invalid } from './outcome.js';
@@ -23,7 +24,7 @@ import type { JournalEntry } from './rules/journal.js';
 import { createPageTokens } from './rules/page-tokens.js';
 import type { MockState } from './state.js';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+export { MAX_BODY_BYTES };
 
 export interface MockServiceOptions {
   /** The clock's time source; real time by default. */

@@ -61,6 +61,13 @@ describe('profile-articles-mock', () => {
     expect(await mock.exited).toBe(0);
   });
 
+  it('stops with code 0 on a SIGTERM sent the moment it prints its URL (before its service has loaded)', async () => {
+    const mock = run(['--port', '0']);
+    await mock.url;
+    mock.child.kill('SIGTERM');
+    expect(await mock.exited).toBe(0);
+  });
+
   it('refuses a bad config with a message naming the field', async () => {
     const config = writeConfig({ accounts: [{ id: 'acme', apiKeys: ['k'], credits: 'lots' }] });
     const mock = run(['--port', '0', '--config', config]);
