@@ -63,6 +63,8 @@ export async function waitForJob(
   const describe = () =>
     `${options.label}: ${waitingText(last.status, Date.now() - begun, lastCheck + pollIntervalMs - Date.now())}`;
   const spinner = await ctx.out.spinner(describe());
+  const status = ctx.out.statusLines();
+  status(`${options.label}: ${last.status}`);
   const ticker = setInterval(() => spinner.update(describe()), 250);
   ticker.unref?.();
   try {
@@ -74,13 +76,15 @@ export async function waitForJob(
           last = job;
           lastCheck = Date.now();
           spinner.update(describe());
+          status(`${options.label}: ${job.status}`);
         },
       }),
     );
   } catch (error) {
     if (isInterrupted(error)) {
+      ctx.out.clearInterruptedLine();
       throw new CliError(
-        `Stopped waiting. Job ${started.job_id} goes on on the server.`,
+        `Stopped waiting: job ${started.job_id} keeps running on the server.`,
         ExitCode.Interrupted,
         resumeHint(started.job_id),
       );

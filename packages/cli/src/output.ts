@@ -76,6 +76,24 @@ export class Output {
     return !this.json && this.#io.stderr.isTTY === true && !ci && !noColor;
   }
 
+  /**
+   * Where no spinner runs (CI, NO_COLOR, a pipe), a wait still shows progress: a plain line on
+   * stderr each time the status changes, so a log reads "queued", then "running". Silent with --json.
+   */
+  statusLines(): (line: string) => void {
+    if (this.spinnerEnabled || this.json) return () => {};
+    let last: string | undefined;
+    return (line) => {
+      if (line !== last) this.note(line);
+      last = line;
+    };
+  }
+
+  /** After Ctrl-C on a terminal: the line the key echoed `^C` on is cleared for the message. */
+  clearInterruptedLine(): void {
+    if (this.#io.stderr.isTTY) this.#io.stderr.write('\r\x1b[2K');
+  }
+
   /** An ora spinner on stderr, or nothing at all where it would be noise. */
   async spinner(text: string): Promise<Spinner> {
     if (!this.spinnerEnabled) return NO_SPINNER;

@@ -35,6 +35,8 @@ export async function waitForPayment(
     `${label}: ${waitingText(status, Date.now() - begun, lastCheck + interval - Date.now())}`;
   let status = 'payment pending';
   const spinner = await ctx.out.spinner(describe(status));
+  const statusLine = ctx.out.statusLines();
+  statusLine(`${label}: ${status}`);
   const ticker = setInterval(() => spinner.update(describe(status)), 250);
   ticker.unref?.();
   try {
@@ -46,6 +48,7 @@ export async function waitForPayment(
         if (purchaseArrived(start, previous, now, credits)) return now;
         previous = now;
         status = `balance ${now}`;
+        statusLine(`${label}: ${status}`);
         const left = timeoutMs === undefined ? interval : begun + timeoutMs - Date.now();
         if (left <= 0) {
           throw new CliError(
@@ -61,8 +64,10 @@ export async function waitForPayment(
       }
     });
   } catch (error) {
-    if (isInterrupted(error))
+    if (isInterrupted(error)) {
+      ctx.out.clearInterruptedLine();
       throw new CliError('Stopped waiting for the payment.', ExitCode.Interrupted, CHECK_LATER);
+    }
     throw error;
   } finally {
     clearInterval(ticker);

@@ -9,7 +9,11 @@ function table(rows: Array<[string, string]>, style: Style): string[] {
   return rows.map(([key, value]) => `  ${style.dim(key.padEnd(width))}  ${value}`);
 }
 
-export function renderArticle(article: Article, style: Style): string {
+/** Wraps a line to the terminal's width, each further line starting with `indent`. */
+export type Wrap = (text: string, indent: string) => string[];
+
+/** `wrap`, on a terminal: lines that would overflow it are wrapped (a pipe gets them whole). */
+export function renderArticle(article: Article, style: Style, wrap?: Wrap): string {
   const lines = [
     style.bold(article.title),
     style.dim(`version ${article.current_version} · updated ${localTime(article.updated_at)}`),
@@ -31,7 +35,10 @@ export function renderArticle(article: Article, style: Style): string {
     lines.push(style.bold('Sources'));
     for (const source of article.sources) {
       const where = [source.publication, source.url].filter(Boolean).join(' · ');
-      lines.push(`  ${style.cyan(`[${source.id}]`)} ${source.title}${where ? style.dim(` — ${where}`) : ''}`);
+      const line = `${style.cyan(`[${source.id}]`)} ${source.title}${where ? style.dim(` — ${where}`) : ''}`;
+      // A hanging indent under the title: "  [1] " is six columns wide for ids below 10.
+      const [first = '', ...rest] = wrap ? wrap(line, '      ') : [`      ${line}`];
+      lines.push(`  ${first.trimStart()}`, ...rest);
     }
   }
   return lines.join('\n');

@@ -2,17 +2,20 @@
 // plain text in a pipe. The renderer and the pager load only when used.
 import type { Article } from '@profile-articles/sdk';
 import type { Context } from './context.js';
-import { renderArticle } from './render.js';
+import { renderArticle, type Wrap } from './render.js';
 
 export async function printArticle(ctx: Context, article: Article): Promise<void> {
   const { io, out } = ctx;
   const terminal = io.stdout.isTTY === true;
   let content = article.content;
+  let wrapLine: Wrap | undefined;
   if (terminal) {
-    const { renderMarkdown } = await import('./markdown.js');
-    content = renderMarkdown(content, out.style, Math.min(io.stdout.columns ?? 80, 100));
+    const { renderMarkdown, wrap } = await import('./markdown.js');
+    const width = Math.min(io.stdout.columns ?? 80, 100);
+    content = renderMarkdown(content, out.style, width);
+    wrapLine = (line, indent) => wrap(line, width, indent);
   }
-  const text = renderArticle({ ...article, content }, out.style);
+  const text = renderArticle({ ...article, content }, out.style, wrapLine);
   if (terminal && ctx.options.pager !== false) {
     const { fitsScreen, page } = await import('./pager.js');
     if (!fitsScreen(text, io) && (await page(text, io))) return;

@@ -225,7 +225,7 @@ describe('exit codes and messages', () => {
       onOutput: { match: /started/, run: (child) => setTimeout(() => child.kill('SIGINT'), 100) },
     });
     expect(result.code).toBe(130);
-    expect(result.stderr).toMatch(/goes on/);
+    expect(result.stderr).toMatch(/keeps running/);
     expect(result.stderr).toMatch(/profile-articles job [0-9a-f-]{36} --wait/);
     expect(h.server.service.state().jobs.activeFor('stuck-someone')?.job.status).toBe('queued');
   });
