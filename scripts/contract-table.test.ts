@@ -1,75 +1,151 @@
-// The contract table is the one place an endpoint is written down: every entry must have a
-// route in the mock and a method in the SDK, and this test fails when one is missing.
+// The contract table is the one place an endpoint is written down. This test walks it: every
+// entry must be answered by the mock with a success the table lists (a missing operation is a
+// 500, a missing route a 404 or 405: both fail), and must have an SDK method bound to it that
+// sends exactly that request. Nothing here lists the endpoints; only sample values by field name.
+import { randomUUID } from 'node:crypto';
 import { startMockServer } from '@profile-articles/mock-server';
 import { isJob, ProfileArticles } from '@profile-articles/sdk';
-import { API_PREFIX, ENDPOINTS, type Endpoint } from '@profile-articles/sdk/internal';
-import { endpointFor } from '@profile-articles/test-utils/mock-harness';
+import {
+  API_PREFIX,
+  answerSchema,
+  ENDPOINTS,
+  type Endpoint,
+  fillPath,
+  RESOURCE_ENDPOINTS,
+} from '@profile-articles/sdk/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normalizeConfig } from '../packages/mock-server/src/config.js';
-import { createLiveState } from '../packages/mock-server/src/live-state.js';
-import { createApiRoutes, honoPath } from '../packages/mock-server/src/routes/api.js';
+import * as z from 'zod/mini';
 
-type Table = Record<string, Endpoint>;
+type Table = Readonly<Record<string, Endpoint>>;
 
-/** Entries the mock registers no route for. */
-function withoutRoute(table: Table, routes: ReadonlyArray<{ method: string; path: string }>): string[] {
-  return Object.entries(table)
-    .filter(([, e]) => !routes.some((r) => r.method === e.method && r.path === honoPath(e.path)))
-    .map(([name]) => name);
+const PROFILE = 'ada-lovelace';
+const KEY = 'demo-key';
+
+/** A well-formed value for each input the table names (path parameters, body fields, headers). */
+const samples: Record<string, unknown> = { profile_id: PROFILE, credits: 100 };
+const sample = (name: string): unknown => {
+  if (name === 'idempotency-key') return randomUUID();
+  if (!(name in samples)) expect.fail(`no sample value for "${name}": add one to this test`);
+  return samples[name];
+};
+
+/** The names of an entry's inputs a method takes as arguments: path parameters, then body fields. */
+function argumentNames(endpoint: Endpoint): string[] {
+  const body = endpoint.body ? (z.toJSONSchema(endpoint.body) as { properties?: object }).properties : {};
+  return [...Object.keys(endpoint.pathParams), ...Object.keys(body ?? {})];
 }
 
-/** Entries no request in `requests` reached. */
-function unreached(table: Table, requests: ReadonlyArray<{ method: string; path: string }>): string[] {
-  return Object.entries(table)
-    .filter(
-      ([, endpoint]) =>
-        !requests.some((r) => endpointFor(r.method, r.path.slice(API_PREFIX.length)) === endpoint),
-    )
-    .map(([name]) => name);
+function params(endpoint: Endpoint): Record<string, string> {
+  return Object.fromEntries(Object.keys(endpoint.pathParams).map((name) => [name, String(sample(name))]));
 }
 
-/** An entry added to the table and nowhere else. */
-const untried: Table = {
+const requestPath = (endpoint: Endpoint) => `${API_PREFIX}${fillPath(endpoint, params(endpoint))}`;
+
+/** A well-formed request for `endpoint`, built from the table alone. */
+function wellFormed(baseUrl: string, endpoint: Endpoint): Promise<Response> {
+  const headers: Record<string, string> = { authorization: `Bearer ${KEY}` };
+  for (const name of Object.keys(endpoint.headers)) headers[name] = String(sample(name));
+  let body: string | undefined;
+  if (endpoint.body) {
+    headers['content-type'] = 'application/json';
+    const fields = argumentNames(endpoint).filter((name) => !(name in endpoint.pathParams));
+    body = JSON.stringify(Object.fromEntries(fields.map((name) => [name, sample(name)])));
+  }
+  return fetch(`${baseUrl}${requestPath(endpoint)}`, {
+    method: endpoint.method,
+    headers,
+    ...(body === undefined ? {} : { body }),
+  });
+}
+
+/**
+ * Why the mock's answer to a well-formed request of `endpoint` is wrong, or undefined when it
+ * is a success the table lists with a body its schema accepts. An answer with no schema in the
+ * table fails, as do a 404 or 405 (no route) and a 5xx (no operation).
+ */
+async function mockFault(endpoint: Endpoint, answer: Response): Promise<string | undefined> {
+  const body = await answer.json().catch(() => undefined);
+  if (answer.status >= 300) return `answered ${answer.status} ${JSON.stringify(body)}`;
+  const schema = answerSchema(endpoint, answer.status);
+  if (!schema) return `answered ${answer.status}, which the table does not list`;
+  const parsed = schema.safeParse(body);
+  return parsed.success ? undefined : `answered a ${answer.status} body its schema refuses`;
+}
+
+/** The SDK method bound to each entry, by the resources' own declarations. */
+function bindingOf(name: string): { resource: string; method: string } | undefined {
+  for (const [resource, methods] of Object.entries(RESOURCE_ENDPOINTS)) {
+    for (const [method, endpoint] of Object.entries(methods)) {
+      if (endpoint === name) return { resource, method };
+    }
+  }
+  return undefined;
+}
+
+const unbound = (table: Table) => Object.keys(table).filter((name) => !bindingOf(name));
+
+/** An entry added to the table and nowhere else: the checks below must catch it. */
+const withUntried: Table = {
   ...ENDPOINTS,
   listArticles: {
     method: 'GET',
     path: '/articles',
     pathParams: {},
     headers: {},
-    responses: {},
+    responses: { 200: z.array(z.string()) },
     errors: [401],
   },
 };
 
 describe('the contract table', () => {
-  it('has a mock route for every entry', () => {
-    const live = createLiveState(normalizeConfig(), { newId: () => 'id', onError: () => {} });
-    const routes = createApiRoutes(live).routes;
-    expect(withoutRoute(ENDPOINTS, routes)).toEqual([]);
-    expect(withoutRoute(untried, routes)).toEqual(['listArticles']);
+  let server: Awaited<ReturnType<typeof startMockServer>>;
+  beforeAll(async () => {
+    server = await startMockServer({ port: 0 });
+    // An existing article and a job of this account, so every entry has something to answer.
+    const client = new ProfileArticles({ apiKey: KEY, baseUrl: server.url, maxRetries: 0 });
+    const started = await client.articles.generate(PROFILE);
+    const job = isJob(started) ? started : await client.articles.update(PROFILE);
+    samples.job_id = job.job_id;
+    server.service.advanceClock(60 * 60 * 1000);
+  });
+  afterAll(() => server.close());
+
+  it('every entry is answered by a mock operation with a success the table lists', async () => {
+    const faults: Record<string, string> = {};
+    for (const [name, endpoint] of Object.entries(ENDPOINTS as Table)) {
+      const fault = await mockFault(endpoint, await wellFormed(server.url, endpoint));
+      if (fault) faults[name] = fault;
+    }
+    expect(faults).toEqual({});
   });
 
-  describe('has an SDK method for every entry', () => {
-    let server: Awaited<ReturnType<typeof startMockServer>>;
-    beforeAll(async () => {
-      server = await startMockServer({ port: 0 });
-    });
-    afterAll(() => server.close());
+  it('an entry the mock has no operation for fails that check', async () => {
+    const untried = withUntried.listArticles!;
+    expect(await mockFault(untried, await wellFormed(server.url, untried))).toMatch(/^answered 40[45] /);
+  });
 
-    it('each public method reaches its entry', async () => {
-      const client = new ProfileArticles({ apiKey: 'demo-key', baseUrl: server.url, maxRetries: 0 });
-      const job = await client.articles.generate('ada-lovelace');
-      // Answers do not matter here, only which endpoint each method reached.
-      await Promise.allSettled([
-        client.articles.read('ada-lovelace'),
-        client.articles.update('ada-lovelace'),
-        client.jobs.get(isJob(job) ? job.job_id : ''),
-        client.credits.balance(),
-        client.credits.checkout(100),
-      ]);
-      const requests = server.service.journal();
-      expect(unreached(ENDPOINTS, requests)).toEqual([]);
-      expect(unreached(untried, requests)).toEqual(['listArticles']);
-    });
+  it('every entry has an SDK method bound to it, and the method sends that request', async () => {
+    expect(unbound(ENDPOINTS)).toEqual([]);
+    const client = new ProfileArticles({ apiKey: KEY, baseUrl: server.url, maxRetries: 0 });
+    for (const [name, endpoint] of Object.entries(ENDPOINTS as Table)) {
+      const { resource, method } = bindingOf(name)!;
+      const target = client[resource as keyof typeof RESOURCE_ENDPOINTS] as unknown as Record<
+        string,
+        (...args: unknown[]) => Promise<unknown>
+      >;
+      expect(typeof target[method], `${resource}.${method}`).toBe('function');
+      // Answers do not matter here, only the request the method sent.
+      await target[method]!(...argumentNames(endpoint).map(sample)).catch(() => undefined);
+      const sent = server.service.journal().at(-1);
+      expect({ name, method: sent?.method, path: sent?.path }).toEqual({
+        name,
+        method: endpoint.method,
+        path: requestPath(endpoint),
+      });
+    }
+  });
+
+  it('an entry no method is bound to fails that check', () => {
+    expect(unbound(withUntried)).toEqual(['listArticles']);
   });
 });

@@ -3,7 +3,7 @@ import { callEndpoint } from '../endpoint-call.js';
 import type { IdempotentRequestOptions, RequestOptions } from '../options.js';
 import type { WaitOptions } from '../polling.js';
 import type { Article, ReadResponse } from '../schemas/article.js';
-import { ENDPOINTS } from '../schemas/endpoints.js';
+import { ENDPOINTS, type EndpointName } from '../schemas/endpoints.js';
 import type { Job } from '../schemas/job.js';
 import type { Transport } from '../transport-types.js';
 import type { Jobs } from './jobs.js';
@@ -25,6 +25,13 @@ export type AndWaitOptions = IdempotentRequestOptions &
     waitTimeoutMs?: number;
   };
 
+/** The contract-table entry each method calls (see bindings.ts). */
+export const ARTICLE_ENDPOINTS = {
+  read: 'readArticle',
+  generate: 'generateArticle',
+  update: 'updateArticle',
+} as const satisfies Partial<Record<keyof Articles, EndpointName>>;
+
 export class Articles {
   readonly #transport: Transport;
   readonly #jobs: Jobs;
@@ -36,7 +43,7 @@ export class Articles {
 
   /** The current article, for 1 credit. Never starts generation: a missing one is NotFoundError, free. */
   read(profileId: string, opts?: RequestOptions): Promise<ReadResponse> {
-    return callEndpoint(this.#transport, ENDPOINTS.readArticle, { params: { profile_id: profileId } }, opts);
+    return callEndpoint(this.#transport, ENDPOINTS[ARTICLE_ENDPOINTS.read], { params: { profile_id: profileId } }, opts);
   }
 
   /**
@@ -46,7 +53,7 @@ export class Articles {
   generate(profileId: string, opts?: IdempotentRequestOptions): Promise<GenerateResponse> {
     return callEndpoint(
       this.#transport,
-      ENDPOINTS.generateArticle,
+      ENDPOINTS[ARTICLE_ENDPOINTS.generate],
       { body: { profile_id: profileId } },
       opts,
     );
@@ -56,7 +63,7 @@ export class Articles {
   update(profileId: string, opts?: IdempotentRequestOptions): Promise<Job> {
     return callEndpoint(
       this.#transport,
-      ENDPOINTS.updateArticle,
+      ENDPOINTS[ARTICLE_ENDPOINTS.update],
       { params: { profile_id: profileId } },
       opts,
     );

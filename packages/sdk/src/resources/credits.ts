@@ -1,8 +1,14 @@
 import { callEndpoint } from '../endpoint-call.js';
 import type { RequestOptions } from '../options.js';
 import type { BalanceResponse, CheckoutSessionResponse } from '../schemas/credits.js';
-import { ENDPOINTS } from '../schemas/endpoints.js';
+import { ENDPOINTS, type EndpointName } from '../schemas/endpoints.js';
 import type { Transport } from '../transport-types.js';
+
+/** The contract-table entry each method calls (see bindings.ts). */
+export const CREDIT_ENDPOINTS = {
+  balance: 'getBalance',
+  checkout: 'createCheckout',
+} as const satisfies Partial<Record<keyof Credits, EndpointName>>;
 
 export class Credits {
   readonly #transport: Transport;
@@ -13,7 +19,7 @@ export class Credits {
 
   /** The account's shared balance and its terms, every Pricing default filled in. Free. */
   balance(opts?: RequestOptions): Promise<BalanceResponse> {
-    return callEndpoint(this.#transport, ENDPOINTS.getBalance, {}, opts);
+    return callEndpoint(this.#transport, ENDPOINTS[CREDIT_ENDPOINTS.balance], {}, opts);
   }
 
   /**
@@ -21,6 +27,6 @@ export class Credits {
    * Not idempotent, so it is retried only on 429 and on connections that never reached the server.
    */
   checkout(credits: number, opts?: RequestOptions): Promise<CheckoutSessionResponse> {
-    return callEndpoint(this.#transport, ENDPOINTS.createCheckout, { body: { credits } }, opts);
+    return callEndpoint(this.#transport, ENDPOINTS[CREDIT_ENDPOINTS.checkout], { body: { credits } }, opts);
   }
 }

@@ -3,9 +3,14 @@ import { JobFailedError } from '../errors.js';
 import type { Logger, RequestOptions } from '../options.js';
 import { type PollDeps, pollUntilTerminal, type WaitOptions } from '../polling.js';
 import type { Article } from '../schemas/article.js';
-import { ENDPOINTS } from '../schemas/endpoints.js';
+import { ENDPOINTS, type EndpointName } from '../schemas/endpoints.js';
 import type { Job, TerminalJob } from '../schemas/job.js';
 import type { Transport } from '../transport-types.js';
+
+/** The contract-table entry each method calls (see bindings.ts); `waitFor` polls `get`. */
+export const JOB_ENDPOINTS = {
+  get: 'getJob',
+} as const satisfies Partial<Record<keyof Jobs, EndpointName>>;
 
 export class Jobs {
   readonly #transport: Transport;
@@ -26,7 +31,7 @@ export class Jobs {
 
   #get(jobId: string, opts?: RequestOptions, waitingSince?: number): Promise<Job> {
     const pacing = waitingSince === undefined ? {} : { waitingSince };
-    return callEndpoint(this.#transport, ENDPOINTS.getJob, { params: { job_id: jobId } }, opts, pacing);
+    return callEndpoint(this.#transport, ENDPOINTS[JOB_ENDPOINTS.get], { params: { job_id: jobId } }, opts, pacing);
   }
 
   /** Polls until the job is `succeeded`, `failed` or `cancelled`, and resolves to that Job. */
