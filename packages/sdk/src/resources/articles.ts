@@ -43,7 +43,12 @@ export class Articles {
 
   /** The current article, for 1 credit. Never starts generation: a missing one is NotFoundError, free. */
   read(profileId: string, opts?: RequestOptions): Promise<ReadResponse> {
-    return callEndpoint(this.#transport, ENDPOINTS[ARTICLE_ENDPOINTS.read], { params: { profile_id: profileId } }, opts);
+    return callEndpoint(
+      this.#transport,
+      ENDPOINTS[ARTICLE_ENDPOINTS.read],
+      { params: { profile_id: profileId } },
+      opts,
+    );
   }
 
   /**

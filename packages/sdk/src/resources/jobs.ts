@@ -31,7 +31,13 @@ export class Jobs {
 
   #get(jobId: string, opts?: RequestOptions, waitingSince?: number): Promise<Job> {
     const pacing = waitingSince === undefined ? {} : { waitingSince };
-    return callEndpoint(this.#transport, ENDPOINTS[JOB_ENDPOINTS.get], { params: { job_id: jobId } }, opts, pacing);
+    return callEndpoint(
+      this.#transport,
+      ENDPOINTS[JOB_ENDPOINTS.get],
+      { params: { job_id: jobId } },
+      opts,
+      pacing,
+    );
   }
 
   /** Polls until the job is `succeeded`, `failed` or `cancelled`, and resolves to that Job. */
