@@ -4,8 +4,10 @@ import type { Endpoint } from '@profile-articles/sdk/internal';
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
 import { type Failure, invalid, parseInput, type ValidationIssue } from '../outcome.js';
+import type { Transport } from './guard.js';
+import { parseOnce } from './parse-once.js';
 import { requestHeader } from './request-header.js';
-import { parseJsonBody } from './respond.js';
+import { parseJsonBody, parseJsonText } from './respond.js';
 
 type Out<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
@@ -24,7 +26,11 @@ function checkEach(
 ): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(schemas)) {
-    const parsed = parseInput(schema, read(name), where);
+    const input = read(name);
+    const parsed =
+      input === undefined
+        ? parseInput(schema, input, where)
+        : parseOnce(schema, input, () => parseInput(schema, input, where));
     if (parsed.ok) values[name] = parsed.data;
     // The whole value is at fault: name it, not a position inside it.
     else issues.push(...parsed.issues.map((i) => ({ ...i, loc: [where, name] })));
@@ -42,7 +48,13 @@ export async function readEndpointArgs<E extends Endpoint>(
   const headers = checkEach('header', endpoint.headers, (name) => requestHeader(c, name), issues);
   let body: unknown;
   if (endpoint.body) {
-    const parsed = await parseJsonBody(c, endpoint.body);
+    const schema = endpoint.body;
+    // A body the transport read whole is a string to key the memo by; a streamed one is not.
+    const text = (c.env as Transport | undefined)?.body;
+    const parsed =
+      text === undefined
+        ? await parseJsonBody(c, schema)
+        : parseOnce(schema, text, () => parseJsonText(text, schema));
     if (parsed.ok) body = parsed.data;
     else issues.push(...parsed.issues);
   }

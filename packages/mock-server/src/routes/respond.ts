@@ -11,11 +11,8 @@ export function respond(outcome: AnyOutcome): Response {
   return new Response(JSON.stringify(outcome.body), { status: outcome.status, headers });
 }
 
-/** Reads a JSON body: undefined for an empty one, a tagged error for malformed JSON. */
-export async function readJsonBody(
-  c: Context<GuardEnv>,
-): Promise<{ ok: true; value: unknown } | { ok: false }> {
-  const text = c.env?.body ?? (await c.req.text());
+/** A JSON text's value: undefined for an empty one, a tagged error for malformed JSON. */
+function jsonValue(text: string): { ok: true; value: unknown } | { ok: false } {
   if (text.trim() === '') return { ok: true, value: undefined };
   try {
     return { ok: true, value: JSON.parse(text) };
@@ -24,11 +21,19 @@ export async function readJsonBody(
   }
 }
 
+/** Parses a JSON text with `schema`: the data, or every problem as 422 entries. */
+export function parseJsonText<T>(
+  text: string,
+  schema: z.ZodMiniType<T>,
+): { ok: true; data: T } | { ok: false; issues: ValidationIssue[] } {
+  const body = jsonValue(text);
+  return body.ok ? parseInput(schema, body.value, 'body') : { ok: false, issues: [JSON_INVALID] };
+}
+
 /** Reads a JSON body and parses it with `schema`: the data, or every problem as 422 entries. */
 export async function parseJsonBody<T>(
   c: Context<GuardEnv>,
   schema: z.ZodMiniType<T>,
 ): Promise<{ ok: true; data: T } | { ok: false; issues: ValidationIssue[] }> {
-  const body = await readJsonBody(c);
-  return body.ok ? parseInput(schema, body.value, 'body') : { ok: false, issues: [JSON_INVALID] };
+  return parseJsonText(c.env?.body ?? (await c.req.text()), schema);
 }
