@@ -3,6 +3,7 @@ import type { Job, ProfileArticles } from '@profile-articles/sdk';
 import type { Context } from './context.js';
 import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
+import { invocation } from './invocation.js';
 import { plural } from './plural.js';
 import { renderJob } from './render.js';
 import { MAX_WAIT_SECONDS } from './timer-limit.js';
@@ -24,7 +25,8 @@ export function parseTimeout(raw: string | undefined): number | undefined {
   return Math.round(seconds * 1000);
 }
 
-const resumeHint = (jobId: string) => `Resume with: profile-articles job ${jobId} --wait`;
+const resumeHint = (ctx: Context, jobId: string) =>
+  `Resume with: ${invocation(ctx.io.env)} job ${jobId} --wait`;
 
 /** "queued · 8 s · next check in 2 s": what the spinner says while waiting. */
 export function waitingText(status: string, elapsedMs: number, nextCheckMs: number): string {
@@ -86,14 +88,14 @@ export async function waitForJob(
       throw new CliError(
         `Stopped waiting: job ${started.job_id} keeps running on the server.`,
         ExitCode.Interrupted,
-        resumeHint(started.job_id),
+        resumeHint(ctx, started.job_id),
       );
     }
     if (error instanceof TimeoutError && options.timeoutMs !== undefined) {
       throw new CliError(
         `Gave up waiting after ${plural(Math.round((options.timeoutMs ?? 0) / 1000), 'second')}: job ${started.job_id} is still ${last.status}.`,
         ExitCode.Failure,
-        resumeHint(started.job_id),
+        resumeHint(ctx, started.job_id),
       );
     }
     throw error;

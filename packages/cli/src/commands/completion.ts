@@ -39,5 +39,6 @@ complete -c profile-articles -f -a '(profile-articles __complete (commandline -o
 export async function completionCommand(ctx: Context, shell: string): Promise<void> {
   const script = SCRIPTS[shell];
   if (!script) throw new CliError(`Unknown shell "${shell}": use bash, zsh or fish.`, ExitCode.Usage);
-  ctx.io.stdout.write(script);
+  const { cloneFunction } = await import('../invocation.js');
+  ctx.io.stdout.write(`${cloneFunction(ctx.io.env, shell)}${script}`);
 }

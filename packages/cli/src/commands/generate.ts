@@ -1,6 +1,7 @@
 // generate and update: start the job, then wait for it with a spinner unless --no-wait.
 import type { Context } from '../context.js';
 import { OutcomeUnknownError } from '../errors.js';
+import { invocation } from '../invocation.js';
 import { failIfUnsuccessful, parseTimeout, waitForJob } from '../job-wait.js';
 import { plural } from '../plural.js';
 import { renderJob } from '../render.js';
@@ -34,7 +35,7 @@ async function retryCommand(
   // The flags that shape the run, so that the retry behaves as the command did.
   const noWait = options.wait ? '' : ' --no-wait';
   const timeout = options.timeout === undefined ? '' : ` --timeout ${shellQuote(options.timeout)}`;
-  return `profile-articles ${kind} ${shellQuote(profileId)} --idempotency-key ${shellQuote(key)}${noWait}${timeout}${origin}`;
+  return `${invocation(ctx.io.env)} ${kind} ${shellQuote(profileId)} --idempotency-key ${shellQuote(key)}${noWait}${timeout}${origin}`;
 }
 
 /** A lost answer (5xx, timeout, broken connection) may hide a started job: say how to retry safely. */
@@ -88,7 +89,7 @@ async function runJobCommand(
   if (!options.wait && !terminal) {
     if (out.json) return out.value(answer);
     out.line(renderJob(answer, out.style));
-    out.note(out.errStyle.dim(`Follow it with: profile-articles job ${answer.job_id} --wait`));
+    out.note(out.errStyle.dim(`Follow it with: ${invocation(ctx.io.env)} job ${answer.job_id} --wait`));
     return;
   }
   out.note(out.errStyle.dim(startedLine(answer.job_id, answer.credits_charged, options.idempotencyKey)));

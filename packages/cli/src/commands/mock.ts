@@ -4,17 +4,18 @@ import type { MockFlags } from '@profile-articles/mock-server/internal';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
+import { invocation } from '../invocation.js';
 
-function nextSteps(url: string, key: string | undefined): string[] {
+function nextSteps(url: string, key: string | undefined, cli: string): string[] {
   return [
     '',
     'Next, in another terminal:',
     `  export PROFILE_ARTICLES_BASE_URL=${url}`,
     key
-      ? `  echo ${key} | profile-articles login        # or: export PROFILE_ARTICLES_API_KEY=${key}`
-      : '  profile-articles login                  # with a key from your config file',
-    '  profile-articles generate ada-lovelace',
-    '  profile-articles status',
+      ? `  echo ${key} | ${cli} login        # or: export PROFILE_ARTICLES_API_KEY=${key}`
+      : `  ${cli} login                  # with a key from your config file`,
+    `  ${cli} generate ada-lovelace`,
+    `  ${cli} status`,
     '',
     'Stop it with Ctrl-C.',
   ];
@@ -32,14 +33,15 @@ export async function mockCommand(ctx: Context, options: MockFlags): Promise<voi
     }
   })();
   const { port } = runOptions;
+  const cli = invocation(ctx.io.env);
   let url = '';
   const log = (line: string) => {
     ctx.out.line(line);
     const listening = /listening on (\S+)/.exec(line);
     if (listening) url = listening[1] ?? '';
     const demo = /API key (\S+),/.exec(line);
-    if (demo) ctx.out.line(nextSteps(url, demo[1]).join('\n'));
-    else if (listening && options.config) ctx.out.line(nextSteps(url, undefined).join('\n'));
+    if (demo) ctx.out.line(nextSteps(url, demo[1], cli).join('\n'));
+    else if (listening && options.config) ctx.out.line(nextSteps(url, undefined, cli).join('\n'));
   };
   try {
     await runMockCommand({ ...runOptions, log });

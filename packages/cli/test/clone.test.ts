@@ -1,0 +1,64 @@
+// The CLI from a clone of the repository, started as its README says: `pnpm cli …`. There is no
+// `profile-articles` on PATH, so what the CLI prints to copy must say `pnpm cli`, and completion
+// must bring its own `profile-articles`. Spawned through pnpm, as a person runs it.
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const home = mkdtempSync(join(tmpdir(), 'pa-clone-'));
+// A PATH with node and pnpm but no profile-articles, as in a fresh clone.
+const env = {
+  PATH: process.env.PATH,
+  HOME: home,
+  PROFILE_ARTICLES_CONFIG_DIR: home,
+};
+const pnpm = (args: string[]) => promisify(execFile)('pnpm', args, { cwd: ROOT, env, encoding: 'utf8' });
+
+describe('from a clone, through `pnpm cli`', () => {
+  it('eval "$(pnpm -s cli completion bash)" gives a profile-articles command and its completion', async () => {
+    const { stdout: script } = await pnpm(['-s', 'cli', 'completion', 'bash']);
+    const program = [
+      'command -v profile-articles >/dev/null && { echo "on PATH already"; exit 1; }',
+      'eval "$SCRIPT"',
+      'profile-articles --version',
+      "COMP_LINE='profile-articles con'; COMP_POINT=${#COMP_LINE}; _profile_articles",
+      'printf "%s\\n" "${COMPREPLY[@]}"',
+      "COMP_LINE='profile-articles config '; COMP_POINT=${#COMP_LINE}; _profile_articles",
+      'printf "%s\\n" "${COMPREPLY[@]}"',
+    ].join('\n');
+    const { stdout } = await promisify(execFile)('bash', ['--norc', '-c', program], {
+      env: { ...env, SCRIPT: script },
+      cwd: home, // anywhere: the function names the clone's bin by its full path
+      encoding: 'utf8',
+    });
+    const [version, ...offered] = stdout.trim().split('\n');
+    expect(version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(offered[0]).toBe('config');
+    expect(offered.slice(1).sort()).toEqual(['get', 'path', 'set', 'unset']);
+  });
+
+  it('`pnpm cli mock` names `pnpm cli` in its next commands', async () => {
+    const child = spawn('pnpm', ['-s', 'cli', 'mock', '--port', '0'], { cwd: ROOT, env, detached: true });
+    let stdout = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no next steps in: ${stdout}`)), 20_000);
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk;
+        if (stdout.includes('Stop it with Ctrl-C')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    process.kill(-child.pid!, 'SIGINT');
+    await new Promise((resolve) => child.once('close', resolve));
+    expect(stdout).toContain('  echo demo-key | pnpm cli login');
+    expect(stdout).toContain('  pnpm cli generate ada-lovelace');
+    expect(stdout).not.toMatch(/^ {2}profile-articles /m);
+  });
+});
