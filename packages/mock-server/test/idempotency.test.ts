@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 describe.each<TransportKind>(['http', 'msw'])('idempotency over %s', (kind) => {
   const h = useMock(kind);
-  const balance = async (key = 'key-1') => (await h.call('GET', '/api/v1/credits', { key })).body.credits;
+  const balance = (key?: string) => h.balance(key);
   const generate = (profileId: string, idempotencyKey: string, key = 'key-1') =>
     h.call('POST', '/api/v1/articles', { key, body: { profile_id: profileId }, idempotencyKey });
 
@@ -71,13 +71,18 @@ describe.each<TransportKind>(['http', 'msw'])('idempotency over %s', (kind) => {
   });
 
   it('keeps keys per account: another account’s same key is a new request', async () => {
-    await generate('ada-lovelace', 'shared-key');
+    const first = await generate('ada-lovelace', 'shared-key');
+    expect(first.status).toBe(202);
     await h.advance(5000);
     const other = await generate('grace-hopper', 'shared-key', 'key-other');
     expect(other.status).toBe(202);
+    expect(other.body.job_id).not.toBe(first.body.job_id);
+    // Another API key of the same account: the key replays the first job, charging nothing.
     const sameAccountOtherKey = await generate('ada-lovelace', 'shared-key', 'key-2');
     expect(sameAccountOtherKey.status).toBe(200);
-    expect(sameAccountOtherKey.body.job_id).toBeDefined();
+    expect(sameAccountOtherKey.body).toMatchObject({ job_id: first.body.job_id, status: 'succeeded' });
+    expect(await h.balance()).toBe(900);
+    expect(await h.balance('key-other')).toBe(900);
   });
 
   it('does not keep a key whose request was refused, so it can be used again', async () => {
@@ -86,13 +91,17 @@ describe.each<TransportKind>(['http', 'msw'])('idempotency over %s', (kind) => {
     await h.advance(5000);
     expect(await balance('key-poor')).toBe(50);
     expect((await generate('next', 'k2', 'key-poor')).status).toBe(402);
-    await h.call('POST', '/_mock/checkout/none/complete');
     const checkout = await h.call('POST', '/api/v1/credits/checkout', {
       key: 'key-poor',
       body: { credits: 100 },
     });
-    await h.call('POST', `/_mock/checkout/${checkout.body.session_id}/complete`);
-    expect((await generate('next', 'k2', 'key-poor')).status).toBe(202);
+    expect(checkout.status).toBe(200);
+    expect((await h.call('POST', `/_mock/checkout/${checkout.body.session_id}/complete`)).status).toBe(200);
+    expect(await balance('key-poor')).toBe(150);
+    // The refused request left no trace under k2: the same key now starts a job.
+    const retried = await generate('next', 'k2', 'key-poor');
+    expect(retried.status).toBe(202);
+    expect(retried.body).toMatchObject({ profile_id: 'next', status: 'queued' });
   });
 
   it('forgets keys after 24 hours of the mock clock', async () => {
