@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -25,6 +26,11 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
+    // Most test time is spent waiting (on the mock's job timers, spawned bins, tmux screens),
+    // not computing, so files run more at once than there are cores: vitest's default
+    // (cores - 1) runs one file at a time on a 2-core machine. Capped so a large CI runner
+    // does not start dozens of bins at once. `--maxWorkers=N` overrides it.
+    maxWorkers: Math.min(8, 2 * availableParallelism()),
     reporters: ['default', './scripts/vitest-summary-reporter.ts'],
   },
 });

@@ -1,14 +1,13 @@
 // batch as a person sees it in a terminal (tmux): the list piped in on stdin, the confirmation
 // answered on the keyboard, then one live progress line.
-import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { hasTmux, openTerminal } from '@profile-articles/test-utils/tmux';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BatchMock, startBatchMock, workDir } from './batch-helpers.js';
 import { BIN } from './helpers.js';
 
 const KEY = 'pa_test_TTYKEY_01234567890';
-const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 let mock: BatchMock;
 
 beforeAll(async () => {
@@ -30,29 +29,18 @@ describe('batch on a terminal', () => {
         script,
         `cd ${dir}\ncat list.txt | env -u CI ${env} ${process.execPath} ${BIN} batch generate --from - --state s.jsonl\necho EXIT=$?\nsleep 30\n`,
       );
-      const session = `pa-batch-${process.pid}`;
-      execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', '150', '-y', '30', `sh ${script}`]);
-      const capture = () => execFileSync('tmux', ['capture-pane', '-p', '-t', session], { encoding: 'utf8' });
-      const screens: string[] = [];
-      const waitFor = async (pattern: RegExp) => {
-        const deadline = Date.now() + 15_000;
-        for (;;) {
-          const screen = capture();
-          screens.push(screen);
-          if (pattern.test(screen) || Date.now() > deadline) return screen;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      };
+      const terminal = openTerminal(`sh ${script}`, { columns: 150, rows: 30 });
       try {
-        const asked = await waitFor(/Start\? \[y\/N\]/);
+        const asked = await terminal.waitFor(/Start\? \[y\/N\]/);
         expect(asked).toMatch(/3 profiles \(3 new.*Worst case 300 credits \(3 × 100\); balance 10000/s);
-        execFileSync('tmux', ['send-keys', '-t', session, 'y', 'Enter']);
-        const last = await waitFor(/EXIT=/);
+        terminal.keys('y', 'Enter');
+        const last = await terminal.waitFor(/EXIT=/);
         expect(last).toContain('EXIT=0');
         expect(last).toMatch(/generate: 3 succeeded, 0 failed, 0 skipped, 0 left; 300 credits charged/);
       } finally {
-        spawnSync('tmux', ['kill-session', '-t', session]);
+        terminal.close();
       }
+      const screens = terminal.seen;
       const progress = screens.filter((s) =>
         /done \d+ · running \d+ · failed 0 · left \d+ · \d+ credits · [\d.]+\/min/.test(s),
       );
@@ -72,26 +60,16 @@ describe('batch on a terminal', () => {
         script,
         `cd ${dir}\nenv -u CI ${env} ${process.execPath} ${BIN} batch generate --from list.txt --state s.jsonl\necho EXIT=$?\nsleep 30\n`,
       );
-      const session = `pa-batch-n-${process.pid}`;
-      execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', '150', '-y', '30', `sh ${script}`]);
-      const capture = () => execFileSync('tmux', ['capture-pane', '-p', '-t', session], { encoding: 'utf8' });
-      const waitFor = async (pattern: RegExp) => {
-        const deadline = Date.now() + 15_000;
-        for (;;) {
-          const screen = capture();
-          if (pattern.test(screen) || Date.now() > deadline) return screen;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      };
+      const terminal = openTerminal(`sh ${script}`, { columns: 150, rows: 30 });
       try {
-        await waitFor(/Start\? \[y\/N\]/);
-        execFileSync('tmux', ['send-keys', '-t', session, 'n', 'Enter']);
-        const last = await waitFor(/EXIT=/);
+        await terminal.waitFor(/Start\? \[y\/N\]/);
+        terminal.keys('n', 'Enter');
+        const last = await terminal.waitFor(/EXIT=/);
         expect(last).toContain('EXIT=1');
         expect(last).toMatch(/^Not started\.$/m);
         expect(last).not.toContain('Error');
       } finally {
-        spawnSync('tmux', ['kill-session', '-t', session]);
+        terminal.close();
       }
       expect(existsSync(join(dir, 's.jsonl'))).toBe(false);
     },
