@@ -1,4 +1,5 @@
-// `pnpm demo` must keep working: the tour runs through the real CLI, exits 0, under 30 s.
+// `pnpm demo` must keep working: the tour runs every CLI step (in-process, as `run(argv, io)`)
+// against the embedded mock, exits 0, under 30 s. Piped, its jobs finish at once (no spinner to watch).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
