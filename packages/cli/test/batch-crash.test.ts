@@ -3,6 +3,7 @@
 // the request but the answer has not reached the CLI (the case an idempotency key exists for).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { seededRandom } from '@profile-articles/test-utils/seeded-random';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BatchMock, envFor, ledgerFor, spawnBatch, startBatchMock, workDir } from './batch-helpers.js';
 
@@ -16,17 +17,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => mock.server.close());
-
-/** A small seeded generator (mulberry32), so a failing run can be replayed. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const records = (dir: string) =>
   readFileSync(join(dir, 'list.generate.state.jsonl'), 'utf8')
@@ -56,7 +46,7 @@ describe('batch after kill -9', () => {
     expect(records(dir).filter((r) => r.type === 'job')).toHaveLength(0);
 
     // 2. Killed at random points, rerun each time with the same state file.
-    const random = seeded(13);
+    const random = seededRandom(13);
     let code: number | null = null;
     let last = first;
     for (let round = 0; round < 6 && code === null; round++) {

@@ -2,6 +2,7 @@
 // step what must always hold: money is conserved, balances never go negative, one active
 // job per profile, refunded jobs report 0 credits, and the ledger explains every balance.
 import { createMockService } from '@profile-articles/mock-server';
+import { seededId } from '@profile-articles/test-utils/seeded-ids';
 import { describe, expect, it } from 'vitest';
 import { seededRandom as prng } from '../src/rules/seeded-random.js';
 
@@ -15,10 +16,10 @@ describe.each([1, 2, 3, 4, 5])('random walk with seed %i', (seed) => {
   it('keeps every invariant for 300 steps', async () => {
     const random = prng(seed);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-    let n = 0;
+    let n = 0; // how many ids the mock has made: job ids are seededId(1..n)
     const service = createMockService(
       { accounts: ACCOUNTS, jobs: { queuedMs: 1000, runningMs: 2000 }, payments: 'enabled' },
-      { now: () => 0, newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}` },
+      { now: () => 0, newId: () => seededId(++n) },
     );
     const purchased = new Map<string, number>();
     const sessions: Array<{ id: string; account: string; credits: number }> = [];
@@ -85,7 +86,7 @@ describe.each([1, 2, 3, 4, 5])('random walk with seed %i', (seed) => {
         expect(bought).toBe(purchased.get(id) ?? 0);
       }
       for (let i = 1; i <= n; i++) {
-        const record = state.jobs.get(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+        const record = state.jobs.get(seededId(i));
         if (!record) continue;
         const { job } = record;
         if (job.status === 'failed' || job.status === 'cancelled') expect(job.credits_charged).toBe(0);
@@ -101,7 +102,7 @@ describe.each([1, 2, 3, 4, 5])('random walk with seed %i', (seed) => {
     // The walk reached the interesting places, or it proved little.
     const statuses = new Set<string>();
     for (let i = 1; i <= n; i++) {
-      const record = service.state().jobs.get(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+      const record = service.state().jobs.get(seededId(i));
       if (record) statuses.add(record.job.status);
     }
     expect(statuses.has('succeeded')).toBe(true);

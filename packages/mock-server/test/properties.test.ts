@@ -3,6 +3,7 @@
 // moves to the edges, payments and faults. After each step the invariants below must hold;
 // a failure prints the shrunk sequence. FUZZ_RUNS raises the number of sequences (`pnpm fuzz`).
 import { createMockService, type MockConfig } from '@profile-articles/mock-server';
+import { seededIds } from '@profile-articles/test-utils/seeded-ids';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
@@ -185,11 +186,10 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 
 /** Runs one sequence, checking every invariant after each step. */
 async function runSequence(steps: Step[]): Promise<void> {
-  let n = 0;
   const errors: unknown[] = [];
   const service = createMockService(CONFIG, {
     now: () => T0,
-    newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
+    newId: seededIds(),
     onError: (error) => errors.push(error),
   });
   const sessions: string[] = [];

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createMockService, type MockService, startMockServer } from '@profile-articles/mock-server';
+import { seededId, seededIds } from '@profile-articles/test-utils/seeded-ids';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../src/rules/seeded-random.js';
 
@@ -74,7 +75,7 @@ function session(): Step[] {
     else if (kind === 'job')
       steps.push({
         method: 'GET',
-        path: `/api/v1/jobs/00000000-0000-4000-8000-${String(1 + Math.floor(random() * 30)).padStart(12, '0')}`,
+        path: `/api/v1/jobs/${seededId(1 + Math.floor(random() * 30))}`,
         key,
         advance,
       });
@@ -92,11 +93,10 @@ function session(): Step[] {
 }
 
 function newService(): MockService {
-  let n = 0;
   let time = Date.UTC(2026, 0, 1);
   const service = createMockService(
     { accounts: ACCOUNTS, jobs: { queuedMs: 1000, runningMs: 2000 }, payments: 'enabled' },
-    { now: () => time, newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}` },
+    { now: () => time, newId: seededIds() },
   );
   // Moves the injected time source, so the service's clock follows without a control call.
   return Object.assign(service, { tick: (ms: number) => (time += ms) });

@@ -2,6 +2,7 @@
 // refunded, the error is logged, and the request that happened to run the event is answered
 // as if nothing went wrong.
 import { createMockService } from '@profile-articles/mock-server';
+import { seededId } from '@profile-articles/test-utils/seeded-ids';
 import { describe, expect, it } from 'vitest';
 
 const ACCOUNT = { id: 'a', apiKeys: ['key-a'], credits: 1000 };
@@ -35,7 +36,7 @@ describe('errors inside scheduled events', () => {
         newId: () => {
           n++;
           if (n === 2) throw new Error('id source broke');
-          return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+          return seededId(n);
         },
         onError: (error) => logged.push(error),
       },

@@ -1,3 +1,4 @@
+import { seededIds } from '@profile-articles/test-utils/seeded-ids';
 import { describe, expect, it } from 'vitest';
 import { createArticles } from './articles.js';
 import { createJobs } from './jobs.js';
@@ -7,8 +8,7 @@ import { createScheduler } from './scheduler.js';
 function setup(times = { queuedMs: 10, runningMs: 20 }) {
   const scheduler = createScheduler();
   const ledger = createLedger(new Map([['a', 100]]));
-  let n = 0;
-  const newId = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+  const newId = seededIds();
   const articles = createArticles(newId);
   const jobs = createJobs({ scheduler, ledger, articles, times, newId });
   const start = (profileId: string, at = 0) =>
