@@ -11,7 +11,7 @@ const PACKAGES = ['sdk', 'mock-server', 'cli'];
 const check = process.argv.includes('--check');
 
 // tsup names shared declaration chunks with a content hash; the report names them without it.
-const unhashed = (file) => file.replace(/-[A-Za-z0-9_]{8}(\.d\.ts)$/, '$1');
+const unhashed = (file) => file.replace(/-[A-Za-z0-9_-]{8}(\.d\.ts)$/, '$1');
 
 /** The entry's declarations, then every declaration file they import, each once. */
 function declarations(entry) {
@@ -51,7 +51,7 @@ function report(name) {
         continue;
       }
       shown.add(file);
-      const code = text.replace(/-[A-Za-z0-9_]{8}(\.js')/g, '$1').trim();
+      const code = text.replace(/-[A-Za-z0-9_-]{8}(\.js')/g, '$1').trim();
       lines.push('', heading, '', '```ts', code, '```');
     }
   }

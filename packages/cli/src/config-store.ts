@@ -29,7 +29,7 @@ export interface ConfigStore {
 }
 
 /** Where the settings live: the same place conf (which stored them before) chose, per platform. */
-export function configFilePath(env: Io['env'], platform = process.platform): string {
+function configFilePath(env: Io['env'], platform = process.platform): string {
   if (env.PROFILE_ARTICLES_CONFIG_DIR) return join(env.PROFILE_ARTICLES_CONFIG_DIR, 'config.json');
   const home = env.HOME || homedir();
   const name = 'profile-articles';

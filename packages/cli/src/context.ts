@@ -19,19 +19,19 @@ export interface GlobalOptions {
   pager?: boolean;
 }
 
-export type ClientOverrides = Pick<ClientOptions, 'pacing' | 'maxRetries' | 'maxRetryDelayMs'>;
+type ClientOverrides = Pick<ClientOptions, 'pacing' | 'maxRetries' | 'maxRetryDelayMs'>;
 
-export type SettingSource = 'flag' | 'environment' | 'config' | 'default';
+type SettingSource = 'flag' | 'environment' | 'config' | 'default';
 
-export interface Settings {
+interface Settings {
   apiKey: string | undefined;
   baseUrl: string | undefined;
   pollIntervalMs: number;
   sources: { apiKey: SettingSource | undefined; baseUrl: SettingSource | undefined };
 }
 
-export const DEFAULT_POLL_INTERVAL_SECONDS = 10;
-export const CLI_MAX_RETRY_DELAY_MS = 10_000;
+const DEFAULT_POLL_INTERVAL_SECONDS = 10;
+const CLI_MAX_RETRY_DELAY_MS = 10_000;
 
 function pollIntervalMs(raw: string | undefined, from: string): number {
   if (raw === undefined || raw === '') return DEFAULT_POLL_INTERVAL_SECONDS * 1000;

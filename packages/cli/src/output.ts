@@ -4,13 +4,13 @@ import type { Io } from './io.js';
 import type { Report } from './report-error.js';
 import { colorsFor, plain, type Style } from './style.js';
 
-export interface Spinner {
+interface Spinner {
   update(text: string): void;
   stop(): void;
 }
 
 /** The fields of `{"error": …}`, in their documented order. */
-export type ErrorReport = Omit<Report, 'exitCode'>;
+type ErrorReport = Omit<Report, 'exitCode'>;
 
 /** `{"error": …}` with exactly the documented fields, in the documented order, whoever built the report. */
 export function errorLine(report: ErrorReport): string {

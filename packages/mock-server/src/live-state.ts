@@ -20,7 +20,7 @@ export interface LiveState {
   reset(): void;
 }
 
-export interface LiveStateOptions {
+interface LiveStateOptions {
   now?: (() => number) | undefined;
   newId: () => string;
   onError: (error: unknown) => void;

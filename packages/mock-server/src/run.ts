@@ -20,7 +20,7 @@ export interface RunMockOptions {
   warn?: (line: string) => void;
 }
 
-export async function loadConfigFile(path: string): Promise<NormalizedConfig> {
+async function loadConfigFile(path: string): Promise<NormalizedConfig> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');

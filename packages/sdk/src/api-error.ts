@@ -46,13 +46,13 @@ export function describeDetail(detail: ErrorDetail): string {
     .join('; ');
 }
 
-export function parseErrorDetail(body: unknown, status: number, statusText: string): ErrorDetail {
+function parseErrorDetail(body: unknown, status: number, statusText: string): ErrorDetail {
   const parsed = ErrorBodySchema.safeParse(body);
   if (parsed.success) return parsed.data.detail;
   return statusText || `HTTP ${status}`;
 }
 
-export interface ApiErrorSource {
+interface ApiErrorSource {
   status: number;
   statusText: string;
   headers: Record<string, string>;

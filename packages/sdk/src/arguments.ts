@@ -26,7 +26,7 @@ export function checkHeaderSafeKey(key: string): string {
  * 1 ms instead, which would turn a huge timeout into none and a huge poll interval into a
  * busy loop that uses up the account's rate window.
  */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** A number from 0 to MAX_TIMER_MS, or the fallback when not given. */
 export function nonNegative(name: string, value: unknown, fallback: number): number {

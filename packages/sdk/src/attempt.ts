@@ -57,12 +57,12 @@ function toResponseIssues(issues: readonly ResponseIssue[], redact: Redactor): R
   return issues.map(({ code, path, message }) => redact.json({ code, path: [...path], message }));
 }
 
-export type AttemptOutcome<T> =
+type AttemptOutcome<T> =
   | { kind: 'success'; value: T }
   /** `retryable`: worth another attempt; `delayMs`: what the server asked, if it did. */
   | { kind: 'failure'; error: ProfileArticlesError; retryable: boolean; delayMs: number | undefined };
 
-export type Attempt = <T>(
+type Attempt = <T>(
   spec: RequestSpec<T>,
   info: AttemptInfo,
   signal: AbortSignal | undefined,

@@ -9,11 +9,11 @@ import { type Endpoint, fillPath, responseSchema } from './schemas/endpoints.js'
 import type { ParseResult, RequestSpec, Transport } from './transport-types.js';
 
 /** What a call of `E` resolves to: the parsed body of any of its success statuses. */
-export type EndpointOutput<E extends Endpoint> = {
+type EndpointOutput<E extends Endpoint> = {
   [S in keyof E['responses']]: E['responses'][S] extends z.ZodMiniType ? z.output<E['responses'][S]> : never;
 }[keyof E['responses']];
 
-export interface EndpointInput {
+interface EndpointInput {
   /** Raw values of the path parameters, by the table's names. */
   params?: Readonly<Record<string, string>>;
   body?: unknown;

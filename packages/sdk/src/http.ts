@@ -11,8 +11,6 @@ import { backoffDelayMs } from './retry.js';
 import { API_PREFIX } from './schemas/endpoints.js';
 import type { RequestSpec, Transport } from './transport-types.js';
 
-export type { ParseResult, RequestSpec, Transport } from './transport-types.js';
-
 export function createTransport(apiKey: string, options: NormalizedOptions): Transport {
   const { hooks, logger } = options;
   const redact = createRedactor(apiKey);

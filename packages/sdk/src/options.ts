@@ -104,7 +104,7 @@ export interface NormalizedOptions {
   logger: Logger | undefined;
 }
 
-export const defaultOptions = {
+const defaultOptions = {
   maxRetries: 2,
   timeoutMs: 60_000,
   pollIntervalMs: 10_000,
@@ -132,7 +132,7 @@ function normalizePacing(value: Pacing | undefined): Pacing {
 }
 
 /** `https://host/api/v1/` and `https://host` both mean the origin `https://host`. */
-export function normalizeBaseUrl(raw: string): string {
+function normalizeBaseUrl(raw: string): string {
   let url: URL;
   try {
     url = new URL(raw);

@@ -9,7 +9,7 @@
 /** `'auto'`: the account's `requests_per_minute`, read from the balance endpoint; a number: that many per minute; `false`: off. */
 export type Pacing = 'auto' | number | false;
 
-export const PACING_WINDOW_MS = 60_000;
+const PACING_WINDOW_MS = 60_000;
 
 export interface Pacer {
   /**
@@ -24,7 +24,7 @@ export interface Pacer {
   rateLimited(retryAfterMs: number | undefined): void;
 }
 
-export interface PacerOptions {
+interface PacerOptions {
   /** Requests per window, or how to read it (called again after a 429). */
   limit: number | (() => Promise<number>);
   now?: () => number;

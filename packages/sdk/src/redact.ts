@@ -2,7 +2,7 @@
 // line or a hook argument: a hostile or careless server may echo the key back in `detail`, in a
 // header or in a job's `error`.
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 export interface Redactor {
   /** The text with every occurrence of the key replaced. */

@@ -1,6 +1,6 @@
 // The input of a batch: profile ids one per line. Lines are trimmed (CRLF included), blank
 // lines and `#` comments are skipped, and a repeated id runs once.
-export interface ProfileList {
+interface ProfileList {
   /** Each id once, in the order first seen. */
   ids: string[];
   /** How many lines repeated an id already listed. */

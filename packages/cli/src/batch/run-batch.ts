@@ -7,7 +7,7 @@ import type { BatchReporter } from './report.js';
 import { type ProfileRun, runProfile } from './run-profile.js';
 import { FINISHED, type ProfileProgress } from './state-records.js';
 
-export interface PoolOptions {
+interface PoolOptions {
   run: ProfileRun;
   budget: Budget;
   reporter: BatchReporter;
@@ -18,7 +18,7 @@ export interface PoolOptions {
   outDir: string | undefined;
 }
 
-export interface PoolResult {
+interface PoolResult {
   ended: number;
   finished: number;
   failed: Array<{ profile_id: string; status: string; error?: string }>;

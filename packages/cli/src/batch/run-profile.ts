@@ -11,7 +11,7 @@ type Sdk = typeof import('@profile-articles/sdk');
 export type EndRecord = Extract<StateRecord, { type: 'end' }>;
 
 /** How a profile's turn ended in this run: recorded, or left open for a rerun. */
-export type ProfileResult =
+type ProfileResult =
   | { kind: 'ended'; record: EndRecord; article?: Article }
   | { kind: 'stopped'; reason: StopReason | 'interrupted' | 'unresolved'; error?: string };
 
@@ -27,7 +27,7 @@ export interface ProfileRun {
 }
 
 /** A 409 for an active job is retried this many times with the same key, then recorded as failed. */
-export const CONFLICT_TRIES = 5;
+const CONFLICT_TRIES = 5;
 const CONFLICT_WAIT_MS = 2_000;
 const WAIT_BOUND_MS = 24 * 60 * 60_000;
 

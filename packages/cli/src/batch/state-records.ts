@@ -34,7 +34,7 @@ export interface ProfileProgress {
   end?: Extract<StateRecord, { type: 'end' }>;
 }
 
-export interface StateSummary {
+interface StateSummary {
   operation: Operation | undefined;
   profiles: Map<string, ProfileProgress>;
   /** Credits charged by every ended profile of every run. */

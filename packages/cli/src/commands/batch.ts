@@ -24,7 +24,7 @@ class NotStarted extends CliError {
   }
 }
 
-export interface BatchOptions {
+interface BatchOptions {
   from?: string;
   state?: string;
   concurrency?: string;

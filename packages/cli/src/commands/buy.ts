@@ -9,7 +9,7 @@ import { parseTimeout } from '../job-wait.js';
 import { waitForPayment } from '../payment-wait.js';
 import { plural } from '../plural.js';
 
-export interface BuyOptions {
+interface BuyOptions {
   open?: boolean;
   wait?: boolean;
   timeout?: string;

@@ -8,7 +8,7 @@ import { renderJob } from '../render.js';
 import { shellQuote } from '../shell-quote.js';
 import { printArticle } from '../show-article.js';
 
-export interface JobCommandOptions {
+interface JobCommandOptions {
   wait: boolean;
   idempotencyKey?: string;
   timeout?: string;

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import type { CheckoutSession, PayResult } from '../rules/checkout.js';
 import type { PageTokens } from '../rules/page-tokens.js';
 
-export interface CheckoutPageDeps {
+interface CheckoutPageDeps {
   session: (sessionId: string) => CheckoutSession | undefined;
   pay: (sessionId: string) => PayResult;
   tokens: PageTokens;

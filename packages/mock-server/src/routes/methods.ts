@@ -2,7 +2,7 @@ import { type Failure, fail } from '../outcome.js';
 
 // Which methods a path takes, read from the routes the app has registered (the API's come
 // from the contract table), so a wrong method answers 405 rather than 404 with no second list.
-export interface RegisteredRoute {
+interface RegisteredRoute {
   method: string;
   path: string;
 }
@@ -18,7 +18,7 @@ function pattern(path: string): RegExp | undefined {
 }
 
 /** The `Allow` header's value for `pathname`, or undefined when no route has that path. */
-export function allowedMethods(routes: readonly RegisteredRoute[], pathname: string): string | undefined {
+function allowedMethods(routes: readonly RegisteredRoute[], pathname: string): string | undefined {
   const methods = new Set<string>();
   for (const route of routes) {
     if (route.method !== 'ALL' && pattern(route.path)?.test(pathname)) methods.add(route.method);

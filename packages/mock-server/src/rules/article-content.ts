@@ -52,7 +52,7 @@ export function titleFromSlug(slug: string): string {
   return words.length ? words.join(' ') : slug;
 }
 
-export interface ArticleText {
+interface ArticleText {
   title: string;
   content: string;
   sources: Source[];

@@ -28,7 +28,7 @@ export interface Articles {
 }
 
 /** Rendered articles kept for repeated reads: bounded, so memory does not grow with the store. */
-export const RENDER_CACHE_SIZE = 256;
+const RENDER_CACHE_SIZE = 256;
 
 export function createArticles(newId: () => string): Articles {
   const store = new Map<string, ArticleSeed>();

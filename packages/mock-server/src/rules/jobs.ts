@@ -15,7 +15,7 @@ export interface JobRecord {
   idempotencyKey: string;
 }
 
-export interface JobTimes {
+interface JobTimes {
   queuedMs: number;
   runningMs: number;
 }
@@ -42,7 +42,7 @@ export interface Jobs {
   all(): IterableIterator<JobRecord>;
 }
 
-export interface JobsDeps {
+interface JobsDeps {
   scheduler: Scheduler;
   ledger: Ledger;
   articles: Articles;

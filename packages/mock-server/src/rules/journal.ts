@@ -12,7 +12,7 @@ export interface JournalEntry {
   idempotencyKey: string | null;
 }
 
-export const MAX_JOURNAL_ENTRIES = 1000;
+const MAX_JOURNAL_ENTRIES = 1000;
 
 /** As recorded: the time stays a number until someone reads the journal. */
 export type JournalRecord = Omit<JournalEntry, 'at'> & { at: number };

@@ -8,7 +8,7 @@
 // entries themselves are the most recent ones only (a bounded log).
 import { type BoundedLog, createBoundedLog } from './bounded-log.js';
 
-export type LedgerKind = 'reservation' | 'charge' | 'refund' | 'purchase';
+type LedgerKind = 'reservation' | 'charge' | 'refund' | 'purchase';
 
 /** Why the credits moved, in one word or two. */
 export type LedgerReason =
@@ -57,7 +57,7 @@ export interface LedgerTotals {
   balance: number;
 }
 
-export const MAX_LEDGER_ENTRIES = 10_000;
+const MAX_LEDGER_ENTRIES = 10_000;
 
 export interface Ledger {
   balance(accountId: string): number;

@@ -1,5 +1,5 @@
 // Slugs that behave in a set way, like a payment provider's test card numbers.
-export type ProfileBehaviour = 'normal' | 'fail' | 'notfound' | 'stuck';
+type ProfileBehaviour = 'normal' | 'fail' | 'notfound' | 'stuck';
 
 export function profileBehaviour(profileId: string): ProfileBehaviour {
   if (profileId.startsWith('fail-')) return 'fail';

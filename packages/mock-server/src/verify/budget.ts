@@ -30,7 +30,7 @@ export class Budget {
 }
 
 /** Why a paid probe did not run. */
-export function notCovered(ctx: RunContext, worstCase: number, what: string): string {
+function notCovered(ctx: RunContext, worstCase: number, what: string): string {
   const credits = worstCase === 1 ? '1 credit' : `${worstCase} credits`;
   return `${what} could cost ${credits}; --spend leaves ${ctx.budget.remaining}`;
 }
@@ -42,7 +42,7 @@ export async function balance(ctx: RunContext): Promise<number | undefined> {
   return answer.status === 200 && Number.isInteger(credits) ? (credits as number) : undefined;
 }
 
-export interface Measured<T> {
+interface Measured<T> {
   result: T;
   /** How far the balance fell across the call; undefined when it could not be read. */
   drop: number | undefined;
@@ -51,7 +51,7 @@ export interface Measured<T> {
 }
 
 /** Runs `fn` between two pairs of balance reads, so that other spending can be told apart. */
-export async function measureBalance<T>(ctx: RunContext, fn: () => Promise<T>): Promise<Measured<T>> {
+async function measureBalance<T>(ctx: RunContext, fn: () => Promise<T>): Promise<Measured<T>> {
   const first = await balance(ctx);
   const before = await balance(ctx);
   const result = await fn();
@@ -66,12 +66,12 @@ export async function measureBalance<T>(ctx: RunContext, fn: () => Promise<T>): 
 }
 
 /** What an answer says it charged: `credits_charged` of a 2xx, else nothing. */
-export function chargedBy(answer: Answer): number {
+function chargedBy(answer: Answer): number {
   const charged = objectBody(answer).credits_charged;
   return answer.status < 300 && Number.isInteger(charged) ? (charged as number) : 0;
 }
 
-export interface PaidProbe {
+interface PaidProbe {
   endpoint: EndpointName;
   id: string;
   name: string;

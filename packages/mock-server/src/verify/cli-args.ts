@@ -22,9 +22,9 @@ export class UsageError extends Error {
 }
 
 /** Where the key came from, so that a refusal can say what to fix. */
-export type KeySource = '--api-key' | 'PROFILE_ARTICLES_API_KEY';
+type KeySource = '--api-key' | 'PROFILE_ARTICLES_API_KEY';
 
-export type ParsedVerifyArgs =
+type ParsedVerifyArgs =
   | { help: true }
   | { help: false; json: boolean; options: VerifyOptions; keyFrom: KeySource };
 

@@ -4,7 +4,7 @@ import { parseVerifyArgs, UsageError, VERIFY_USAGE } from './cli-args.js';
 import { exitCodeOf, formatTable } from './report.js';
 import { runVerify, type VerifyDeps } from './runner.js';
 
-export interface VerifyIo {
+interface VerifyIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
 }

@@ -63,7 +63,7 @@ function schemaOf(endpoint: EndpointName, status: number, body: unknown): Schema
   return answerSchema(ENDPOINTS[endpoint], status) as Schema | undefined;
 }
 
-export interface Difference {
+interface Difference {
   expected: string;
   got: string;
 }

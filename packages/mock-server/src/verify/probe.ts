@@ -26,7 +26,7 @@ export class UnreachableError extends Error {
   override name = 'UnreachableError';
 }
 
-export interface ProbeDeps {
+interface ProbeDeps {
   origin: string;
   apiKey: string;
   fetch: typeof fetch;
