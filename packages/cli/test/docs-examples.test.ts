@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { run } from '../src/main.js';
-import { KEYS, useCliMock } from './helpers.js';
+import { KEYS, runCli, useCliMock } from './helpers.js';
 
 const h = useCliMock({
   accounts: [{ id: 'demo', apiKeys: [KEYS.main], credits: 1000 }],
@@ -33,6 +33,16 @@ async function shown(args: string[], input?: string): Promise<string> {
   return `$ ${typed}${code === 0 ? '' : `; echo "exit $?"`}\n${text}${code === 0 ? '' : `exit ${code}\n`}`;
 }
 
+/** `profile-articles mock` runs until Ctrl-C: the built bin, stopped once it has said all it says. */
+async function shownMock(): Promise<string> {
+  const result = await runCli(['mock', '--port', '0'], {
+    onOutput: { match: /Stop it with Ctrl-C\.\n/, run: (child) => child.kill('SIGINT') },
+  });
+  const port = /127\.0\.0\.1:(\d+)/.exec(result.stdout)?.[1] ?? '';
+  const text = (result.stdout + result.stderr).replaceAll(`127.0.0.1:${port}`, '127.0.0.1:4010');
+  return `$ profile-articles mock        # in another terminal; Ctrl-C stops it\n${text}`;
+}
+
 function stable(text: string, url: string, configDir: string): string {
   return (
     text
@@ -42,8 +52,11 @@ function stable(text: string, url: string, configDir: string): string {
       .replace(/cs_test_\w+/g, 'cs_test_…')
       .replace(/\d{4}-\d\d-\d\d \d\d:\d\d \((just now|\d+ \w+ ago)\)/g, '2026-11-22 03:12 (just now)')
       .replace(/\b\d+ ms\b/g, '12 ms')
-      // A slow poll may miss the short `running` phase: the docs show it always.
-      .replace(/^((?:Generating|Updating) \S+): queued\n(?!\1: running)/gm, '$1: queued\n$1: running\n')
+      // A slow poll may miss a short phase (queued 100 ms, running 200 ms): the docs show both always.
+      .replace(
+        /^((?:Generating|Updating|Job for) \S+): (?:queued|running)\n(?:\1: (?:queued|running)\n)*/gm,
+        '$1: queued\n$1: running\n',
+      )
   );
 }
 
@@ -56,6 +69,7 @@ it('docs/cli.md shows the real output of every command', async () => {
   };
   // login stores the origin it was given; every later command takes it from there.
   const shownAt = (args: string[], input?: string) => shown(args, input);
+  sessions.push(await shownMock());
   await step(['login', '--base-url', h.server.url], `${KEYS.main}\n`);
   await step(['status']);
   await step(['credits']);
@@ -64,14 +78,22 @@ it('docs/cli.md shows the real output of every command', async () => {
   await step(['update', 'ada-lovelace', '--no-wait']);
   const jobId = /job\s+([0-9a-f-]{36})/.exec(sessions.at(-1)!)?.[1] ?? '';
   await step(['job', jobId]);
+  await step(['job', jobId, '--wait']);
   await step(['generate', 'fail-someone']);
   await step(['read', 'nobody']);
   await step(['read', 'nobody', '--json']);
   await step(['credits', '--verbose']);
   await step(['buy', '500']);
   await step(['config', 'get', 'api-key']);
+  await step(['config', 'get', 'base-url', '--json']);
+  await step(['config', 'set', 'base-url', h.server.url]);
   await step(['config', 'path']);
   await step(['logout']);
+  await step(['config', 'unset', 'base-url']);
+  // The script is long and the same for everyone: the docs show how it begins.
+  const completion = await shown(['completion', 'bash']);
+  const [typed = '', ...script] = completion.split('\n');
+  sessions.push(`${typed} | head -3\n${script.slice(0, 3).join('\n')}\n`);
   const body = stable(sessions.join('\n'), h.server.url, h.configDir).replaceAll(
     `127.0.0.1:${port}`,
     '127.0.0.1:4010',

@@ -1,6 +1,9 @@
 // What a newcomer trial found still wrong after the first pass over the CLI (issue 10): messages
 // that say a thing twice, `help` of an unknown command, a replayed key told as a new charge, and
 // the exact shape of every --json error. In-process: none of it needs a terminal.
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { KEYS, useCliMock } from './helpers.js';
 
@@ -106,5 +109,36 @@ describe('--json errors have one shape', () => {
       env: { PROFILE_ARTICLES_BASE_URL: undefined },
     });
     expect(JSON.parse(unset.stdout)).toEqual({ name: 'base-url', value: null, source: null });
+  });
+});
+
+describe('exit code 2, as docs/cli.md says', () => {
+  it('for a 400 or 422 from the server (the mock cannot be made to answer them here)', async () => {
+    // A stand-in service answering every request with the status under test and a {detail} body.
+    let status = 400;
+    const server = createServer((_req, res) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ detail: `refused with ${status}` }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      for (status of [400, 422]) {
+        const result = await h.run(['credits'], { env: { PROFILE_ARTICLES_BASE_URL: url } });
+        expect(result.code, String(status)).toBe(2);
+        expect(result.stderr).toMatch(
+          new RegExp(`^Error: The service refused the request \\(${status}\\)\\.`),
+        );
+      }
+    } finally {
+      server.close();
+    }
+  });
+
+  it('for a settings file that is not valid JSON', async () => {
+    writeFileSync((await h.run(['config', 'path'])).stdout.trim(), '{ not json');
+    const result = await h.run(['credits'], { env: { PROFILE_ARTICLES_API_KEY: undefined } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^Error: .*not valid JSON/);
   });
 });

@@ -13,7 +13,7 @@ export async function jobCommand(ctx: Context, jobId: string, options: { wait?: 
     return ctx.out.line(renderJob(job, ctx.out.style));
   }
   const final = isActiveStatus(job.status)
-    ? await waitForJob(ctx, client, job, { label: `Job ${job.profile_id}` })
+    ? await waitForJob(ctx, client, job, { label: `Job for ${job.profile_id}` })
     : job;
   failIfUnsuccessful(ctx, final);
   if (ctx.out.json) return ctx.out.value(final);
