@@ -30,11 +30,11 @@ interface Settings {
   sources: { apiKey: SettingSource | undefined; baseUrl: SettingSource | undefined };
 }
 
-const DEFAULT_POLL_INTERVAL_SECONDS = 10;
 const CLI_MAX_RETRY_DELAY_MS = 10_000;
 
-function pollIntervalMs(raw: string | undefined, from: string): number {
-  if (raw === undefined || raw === '') return DEFAULT_POLL_INTERVAL_SECONDS * 1000;
+/** The interval asked for, or undefined for none (the SDK's default then applies). */
+function pollIntervalMs(raw: string | undefined, from: string): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
   const seconds = Number(raw);
   if (!Number.isFinite(seconds) || seconds < 0 || seconds > MAX_WAIT_SECONDS) {
     throw new CliError(
@@ -110,7 +110,9 @@ export class Context {
     return {
       apiKey: apiKey?.value,
       baseUrl: baseUrl?.value,
-      pollIntervalMs: interval,
+      // The default is the SDK's own, loaded only when no interval was given.
+      pollIntervalMs:
+        interval ?? (await import('@profile-articles/sdk/internal')).defaultOptions.pollIntervalMs,
       sources: { apiKey: apiKey?.source, baseUrl: baseUrl?.source },
     };
   }

@@ -1,11 +1,18 @@
 #!/usr/bin/env node
-// profile-articles-mock [--port 4010] [--host 127.0.0.1] [--config FILE] [--allow-host NAME]… [--admin-token TOKEN]
+// profile-articles-mock [--port PORT] [--host HOST] [--config FILE] [--allow-host NAME]… [--admin-token TOKEN]
 // profile-articles-mock verify ...   (checks a deployment against the contract; see docs/verify.md)
 import { parseArgs } from 'node:util';
-import { ConfigError } from './config-error.js';
-import { type MockFlags, mockOptionsFromFlags, type RunMockOptions, runMockCommand } from './run.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from './node.js';
+import {
+  MOCK_ARGS,
+  type MockFlags,
+  mockOptionsFromFlags,
+  type RunMockOptions,
+  runMockCommand,
+} from './run.js';
+import { mockStartFailure } from './start-failure.js';
 
-const USAGE = `Usage: profile-articles-mock [--port 4010] [--host 127.0.0.1] [--config FILE] [--allow-host NAME]... [--admin-token TOKEN]
+const USAGE = `Usage: profile-articles-mock [--port ${DEFAULT_PORT}] [--host ${DEFAULT_HOST}] [--config FILE] [--allow-host NAME]... [--admin-token TOKEN]
        profile-articles-mock verify [options]   (checks a deployment against the contract; verify --help)`;
 
 async function main(): Promise<number> {
@@ -17,16 +24,7 @@ async function main(): Promise<number> {
   let flags: MockFlags;
   let help: boolean | undefined;
   try {
-    const { values } = parseArgs({
-      options: {
-        port: { type: 'string', short: 'p' },
-        host: { type: 'string' },
-        config: { type: 'string', short: 'c' },
-        'allow-host': { type: 'string', multiple: true },
-        'admin-token': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    const { values } = parseArgs({ options: MOCK_ARGS });
     const { 'allow-host': allowHost, 'admin-token': adminToken, help: wantsHelp, ...rest } = values;
     flags = { ...rest, allowHost, adminToken };
     help = wantsHelp;
@@ -49,10 +47,13 @@ async function main(): Promise<number> {
     await runMockCommand(options);
     return 0;
   } catch (error) {
-    const message =
-      error instanceof ConfigError ? error.message : `Could not start the mock: ${(error as Error).message}`;
-    process.stderr.write(`${message}\n`);
-    return 1;
+    const failure = mockStartFailure(error, options);
+    if (!failure) {
+      process.stderr.write(`Could not start the mock: ${(error as Error).message}\n`);
+      return 1;
+    }
+    process.stderr.write(`${failure.message}\n${failure.hint ? `${failure.hint}\n` : ''}`);
+    return failure.exitCode;
   }
 }
 

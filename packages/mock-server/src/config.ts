@@ -3,6 +3,9 @@ import { PricingSchema } from '@profile-articles/sdk/schemas';
 import * as z from 'zod/mini';
 import { ConfigError, describeIssues } from './config-error.js';
 import { FaultsConfigSchema, type NormalizedFaults } from './rules/faults.js';
+import { useEnglishMessages } from './zod-english.js';
+
+useEnglishMessages();
 
 export const PAYMENT_MODES = ['enabled', 'disabled', 'unavailable'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];

@@ -2,9 +2,11 @@
 // the mock's own bin (one flag parser, one runner). Not public: it may change in any release,
 // without a major version.
 export {
+  MOCK_ARGS,
   type MockFlags,
   mockOptionsFromFlags,
   parsePort,
   type RunMockOptions,
   runMockCommand,
 } from './run.js';
+export { mockStartFailure, type StartFailure } from './start-failure.js';

@@ -1,14 +1,10 @@
 // What an operation answers, before any transport turns it into a Response.
 import type { SuccessStatus } from '@profile-articles/sdk/internal';
 import type { ErrorBody } from '@profile-articles/sdk/schemas';
-import * as z from 'zod/mini';
-import { en } from 'zod/v4/locales';
+import type * as z from 'zod/mini';
+import { useEnglishMessages } from './zod-english.js';
 
-// zod/mini ships without messages to stay small; the mock is not size-bound, so its 422s
-// say what is wrong in English. Only that locale is imported: `z.locales.en` would pull
-// every locale into the bundled bin (400 KB), which costs start-up time. (A named import:
-// the CommonJS en.cjs replaces module.exports, so a default import breaks the CJS build.)
-z.config(en());
+useEnglishMessages();
 
 /** A success: the body `T` the contract gives status `S`. */
 export interface Success<T, S extends SuccessStatus = 200> {

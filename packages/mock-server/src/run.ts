@@ -44,6 +44,19 @@ export function parsePort(raw: string | undefined): number | undefined {
   return port;
 }
 
+/**
+ * The bin's flags for node:util's parseArgs. `profile-articles mock` declares the same ones to
+ * commander (for its help and completion); a test keeps the two lists equal.
+ */
+export const MOCK_ARGS = {
+  port: { type: 'string', short: 'p' },
+  host: { type: 'string' },
+  config: { type: 'string', short: 'c' },
+  'allow-host': { type: 'string', multiple: true },
+  'admin-token': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 /** The flags of `profile-articles-mock` and of `profile-articles mock`, as typed. */
 export interface MockFlags {
   port?: string | undefined;

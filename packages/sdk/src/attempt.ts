@@ -144,11 +144,14 @@ export function createAttempt(apiKey: string, options: NormalizedOptions, redact
       const issues = [{ code: 'too_big', path: [], message }];
       // The next attempt would meet the same answer: not retried.
       return failure(
-        new ResponseValidationError(`${answered} with a body larger than 10 MiB; not read`, {
-          ...context,
-          status: response.status,
-          issues,
-        }),
+        new ResponseValidationError(
+          `${answered} with a body larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB; not read`,
+          {
+            ...context,
+            status: response.status,
+            issues,
+          },
+        ),
         false,
       );
     }

@@ -1,6 +1,7 @@
 // @profile-articles/sdk/internal: what the mock server, the CLI and the repository's scripts
 // share with the SDK (the contract table, the retry rule). Not public: it may change in
 // any release, without a major version. Customers import `@profile-articles/sdk`.
+export { defaultOptions } from './defaults.js';
 export { RESOURCE_ENDPOINTS } from './resources/bindings.js';
 export { RETRYABLE_STATUSES } from './retry.js';
 export * from './schemas/endpoints.js';

@@ -1,5 +1,6 @@
 // Client options: what users pass, and the fully filled shape the rest of the SDK reads.
 import { checkApiKey, nonNegative } from './arguments.js';
+import { defaultOptions } from './defaults.js';
 import { InvalidArgumentError, ProfileArticlesError } from './errors.js';
 import type { Pacing } from './pacing.js';
 import { API_PREFIX } from './schemas/endpoints.js';
@@ -103,13 +104,6 @@ export interface NormalizedOptions {
   hooks: Hooks;
   logger: Logger | undefined;
 }
-
-const defaultOptions = {
-  maxRetries: 2,
-  timeoutMs: 60_000,
-  pollIntervalMs: 10_000,
-  maxRetryDelayMs: 60_000,
-} as const;
 
 function readEnv(name: string): string | undefined {
   // Only where a process exists: Deno, Bun and Node have one; edge runtimes may not.

@@ -22,8 +22,9 @@ function nextSteps(url: string, key: string | undefined, cli: string): string[] 
 }
 
 export async function mockCommand(ctx: Context, options: MockFlags): Promise<void> {
-  const { ConfigError, DEFAULT_HOST, DEFAULT_PORT } = await import('@profile-articles/mock-server');
-  const { mockOptionsFromFlags, runMockCommand } = await import('@profile-articles/mock-server/internal');
+  const { mockOptionsFromFlags, mockStartFailure, runMockCommand } = await import(
+    '@profile-articles/mock-server/internal'
+  );
   // The flags and their checks are the mock bin's own (mockOptionsFromFlags).
   const runOptions = (() => {
     try {
@@ -32,7 +33,6 @@ export async function mockCommand(ctx: Context, options: MockFlags): Promise<voi
       throw new CliError((error as Error).message, ExitCode.Usage);
     }
   })();
-  const { port } = runOptions;
   const cli = invocation(ctx.io.env);
   let url = '';
   const log = (line: string) => {
@@ -46,22 +46,9 @@ export async function mockCommand(ctx: Context, options: MockFlags): Promise<voi
   try {
     await runMockCommand({ ...runOptions, log });
   } catch (error) {
-    if (error instanceof ConfigError) throw new CliError(error.message, ExitCode.Usage);
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') {
-      throw new CliError(
-        `Port ${port ?? DEFAULT_PORT} is already in use: another mock (or another program) is listening there.`,
-        ExitCode.Failure,
-        'Pick another with --port, such as --port 4011, or --port 0 for any free port.',
-      );
-    }
-    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EACCES') {
-      throw new CliError(
-        `Cannot listen on ${options.host ?? DEFAULT_HOST}:${port ?? DEFAULT_PORT} (${code}).`,
-        ExitCode.Failure,
-        'Use --host 127.0.0.1, and a port above 1023 unless you run as root.',
-      );
-    }
+    // The bin's own mapping: the same message and exit code from both.
+    const failure = mockStartFailure(error, runOptions);
+    if (failure) throw new CliError(failure.message, failure.exitCode, failure.hint);
     throw error;
   }
 }

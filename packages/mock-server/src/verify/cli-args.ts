@@ -2,7 +2,7 @@
 // the origin are read from the environment; a flag, when given, overrides it. The
 // environment is preferred for the key: a key on a command line lands in shell history.
 import { parseArgs } from 'node:util';
-import { API_PREFIX } from '@profile-articles/sdk/internal';
+import { API_PREFIX, defaultOptions } from '@profile-articles/sdk/internal';
 import type { VerifyOptions } from './context.js';
 
 export const VERIFY_USAGE = `Usage: profile-articles-mock verify [--base-url URL] [--api-key KEY] [--spend CREDITS]
@@ -10,12 +10,9 @@ export const VERIFY_USAGE = `Usage: profile-articles-mock verify [--base-url URL
 Key and origin are read from PROFILE_ARTICLES_API_KEY and PROFILE_ARTICLES_BASE_URL;
 a flag overrides its variable. Prefer the environment for the key: a key on a command line
 lands in shell history.
-PROFILE_ARTICLES_POLL_INTERVAL: seconds between polls of a job (default 10).
+PROFILE_ARTICLES_POLL_INTERVAL: seconds between polls of a job (default ${defaultOptions.pollIntervalMs / 1000}).
 Exit codes: 0 every check that ran passed, 1 a check failed or the origin is unreachable,
 2 bad usage or no key, 4 the key was refused.`;
-
-/** The contract advises polling about every 10 s. */
-const DEFAULT_POLL_SECONDS = 10;
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -104,8 +101,10 @@ export function parseVerifyArgs(argv: string[], env: NodeJS.ProcessEnv): ParsedV
     apiKey,
     spend: values.spend === undefined ? 0 : wholeNumber(values.spend as string, '--spend'),
     checkRateLimit: values['check-rate-limit'] === true,
-    pollIntervalMs:
-      1000 * (poll ? wholeNumber(poll, 'PROFILE_ARTICLES_POLL_INTERVAL') : DEFAULT_POLL_SECONDS),
+    // The SDK's default: the contract advises polling about every 10 s.
+    pollIntervalMs: poll
+      ? 1000 * wholeNumber(poll, 'PROFILE_ARTICLES_POLL_INTERVAL')
+      : defaultOptions.pollIntervalMs,
   };
   const profile = slug(values.profile, '--profile');
   const generateProfile = slug(values['generate-profile'], '--generate-profile');

@@ -1,0 +1,75 @@
+// `profile-articles mock` and the mock's own bin take the same flags through one parser
+// (mockOptionsFromFlags) and one start-failure mapping (mockStartFailure): the same bad input
+// gets the same exit code and the same message from both.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MOCK_ARGS } from '@profile-articles/mock-server/internal';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processIo } from '../src/io.js';
+import { buildProgram } from '../src/program.js';
+import { runInProcess } from './helpers.js';
+
+const MOCK_BIN = fileURLToPath(new URL('../../mock-server/dist/bin.js', import.meta.url));
+
+function runBin(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [MOCK_BIN, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'mock-flags-'));
+const badConfig = join(dir, 'bad.json');
+writeFileSync(badConfig, JSON.stringify({ accounts: [{ id: 'acme', apiKeys: ['k'], credits: 'lots' }] }));
+
+let busy: Server;
+let busyPort = 0;
+beforeAll(async () => {
+  busy = createServer();
+  await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+  busyPort = (busy.address() as { port: number }).port;
+});
+afterAll(() => new Promise<void>((resolve) => busy.close(() => resolve())));
+
+describe('profile-articles mock and profile-articles-mock agree', () => {
+  const cases: Array<[string, () => string[]]> = [
+    ['a port that is not a number', () => ['--port', 'abc']],
+    ['a port out of range', () => ['--port', '99999']],
+    ['an empty admin token', () => ['--port', '0', '--admin-token', '']],
+    ['a host name with a space', () => ['--port', '0', '--allow-host', 'a b']],
+    ['a config file that does not exist', () => ['--port', '0', '--config', join(dir, 'missing.json')]],
+    ['a config with a wrong field', () => ['--port', '0', '--config', badConfig]],
+    ['a port in use', () => ['--port', String(busyPort)]],
+  ];
+  for (const [name, args] of cases) {
+    it(name, async () => {
+      const [cli, bin] = await Promise.all([runInProcess(['mock', ...args()]), runBin(args())]);
+      expect(bin.code, bin.stderr).not.toBe(0);
+      expect(cli.code, cli.stderr).toBe(bin.code);
+      // The bin writes the message bare; the CLI, as for every error, after "Error: ".
+      const message = bin.stderr.split('\n')[0] ?? '';
+      expect(cli.stderr.split('\n')[0]).toBe(`Error: ${message}`);
+    });
+  }
+
+  it('an unknown flag: usage error 2 from both', async () => {
+    const [cli, bin] = await Promise.all([runInProcess(['mock', '--bogus']), runBin(['--bogus'])]);
+    expect([cli.code, bin.code]).toEqual([2, 2]);
+    expect(cli.stderr).toContain('--bogus');
+    expect(bin.stderr).toContain('--bogus');
+  });
+
+  it('the same flags: the CLI declares every flag of the bin, and no other', () => {
+    const mock = buildProgram(processIo(), () => {}).commands.find((command) => command.name() === 'mock');
+    const declared = mock?.options.map((option) => option.long?.replace(/^--/, '')).sort();
+    expect(declared).toEqual(
+      Object.keys(MOCK_ARGS)
+        .filter((name) => name !== 'help')
+        .sort(),
+    );
+  });
+});
