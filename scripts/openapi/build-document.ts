@@ -9,21 +9,23 @@ import { OPERATION_DOCS, PARAMETER_DOCS, STATUS_DOCS, TAGS } from './operation-d
 
 type Json = Record<string, unknown>;
 
-const COMPONENTS: Record<string, z.core.$ZodType> = {
-  Source: S.SourceSchema,
-  Article: S.ArticleSchema,
-  ReadResponse: S.ReadResponseSchema,
-  JobStatus: S.JobStatusSchema,
-  Job: S.JobSchema,
-  GenerateResponse: S.GenerateResponseSchema,
-  Pricing: S.PricingSchema,
-  BalanceResponse: S.BalanceResponseSchema,
-  ProfileRequest: S.ProfileRequestSchema,
-  CheckoutRequest: S.CheckoutRequestSchema,
-  CheckoutSessionResponse: S.CheckoutSessionResponseSchema,
-  ValidationDetail: S.ValidationDetailSchema,
-  ErrorBody: S.ErrorBodySchema,
-};
+/**
+ * The named shapes of the document, one per schema the SDK exports (`ArticleSchema` becomes
+ * `Article`). Plain strings (ids, slugs, timestamps, keys) are written out where used.
+ */
+const COMPONENTS: Record<string, z.core.$ZodType> = Object.fromEntries(
+  Object.entries(S)
+    .filter(([name, value]) => name.endsWith('Schema') && value instanceof z.core.$ZodType)
+    .map(([name, schema]) => [name.slice(0, -'Schema'.length), schema as z.core.$ZodType])
+    .filter(([, schema]) => !isPlainString(schema as z.core.$ZodType))
+    // By name: a module namespace's key order is not the same under every loader.
+    .sort(([a], [b]) => String(a).localeCompare(String(b))),
+);
+
+function isPlainString(schema: z.core.$ZodType): boolean {
+  const shape = z.toJSONSchema(schema, { io: 'input' }) as Json;
+  return shape.type === 'string' && !('enum' in shape);
+}
 
 function componentSchemas(): Record<string, Json> {
   const registry = z.registry<{ id: string }>();

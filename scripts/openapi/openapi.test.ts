@@ -1,7 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import {
+  API_PREFIX,
+  ENDPOINTS,
+  type Endpoint,
+  SERVER_FAILURE_RANGE,
+  TRANSPORT_ERRORS,
+} from '@profile-articles/sdk/internal';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument, renderOpenApiDocument } from './build-document.js';
+import { OPERATION_DOCS } from './operation-docs.js';
 
 const committed = readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8');
 
@@ -16,40 +24,31 @@ describe('docs/openapi.json', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('lists every endpoint with every status of the interface, and the transport-level ones', () => {
+  it('has every table entry, with its statuses, the transport-level ones, and its words', () => {
     const doc = buildOpenApiDocument() as any;
-    const statuses = (path: string, method: string) => Object.keys(doc.paths[path][method].responses).sort();
-    // Any request can be refused before an endpoint sees it.
-    const transport = ['403', '405', '413', '415', '421', '431', '5XX'];
-    const expected = (...listed: string[]) => [...listed, ...transport].sort();
-    expect(statuses('/api/v1/articles/{profile_id}', 'get')).toEqual(
-      expected('200', '401', '402', '404', '422', '429'),
-    );
-    // Generate and update answer alike: 200 (existing article or replay) or 202 (job started).
-    const jobStarter = expected('200', '202', '401', '402', '404', '409', '422', '429');
-    expect(statuses('/api/v1/articles', 'post')).toEqual(jobStarter);
-    expect(statuses('/api/v1/articles/{profile_id}/update', 'post')).toEqual(jobStarter);
-    expect(statuses('/api/v1/jobs/{job_id}', 'get')).toEqual(expected('200', '401', '404', '422', '429'));
-    expect(statuses('/api/v1/credits', 'get')).toEqual(expected('200', '401', '422', '429'));
-    expect(statuses('/api/v1/credits/checkout', 'post')).toEqual(
-      expected('200', '400', '401', '422', '429', '502', '503'),
-    );
-    const operations = Object.values(doc.paths).flatMap((item: any) => Object.values(item)) as any[];
-    expect(operations.map((op) => op.operationId).sort()).toEqual([
-      'createCheckout',
-      'generateArticle',
-      'getBalance',
-      'getJob',
-      'readArticle',
-      'updateArticle',
-    ]);
-    for (const op of operations) {
-      expect(op.tags, op.operationId).toHaveLength(1);
-      expect(op.description, op.operationId).toEqual(expect.any(String));
+    const tags = doc.tags.map((tag: { name: string }) => tag.name);
+    const entries = Object.entries(ENDPOINTS as Record<string, Endpoint>);
+    for (const [name, endpoint] of entries) {
+      const op = doc.paths[`${API_PREFIX}${endpoint.path}`]?.[endpoint.method.toLowerCase()];
+      expect(op, `${endpoint.method} ${endpoint.path}`).toBeDefined();
+      expect(op.operationId).toBe(name);
+      const listed = [
+        ...Object.keys(endpoint.responses),
+        ...[...endpoint.errors, ...TRANSPORT_ERRORS].map(String),
+      ];
+      expect(Object.keys(op.responses).sort(), name).toEqual(
+        [...new Set(listed), SERVER_FAILURE_RANGE].sort(),
+      );
+      expect(op.tags, name).toHaveLength(1);
+      expect(tags, name).toContain(op.tags[0]);
+      expect(op.summary, name).toEqual(expect.stringMatching(/\S/));
+      expect(op.description, name).toEqual(expect.stringMatching(/\S/));
       for (const [status, response] of Object.entries(op.responses) as Array<[string, any]>) {
-        expect(response.description, `${op.operationId} ${status}`).toEqual(expect.any(String));
+        expect(response.description, `${name} ${status}`).toEqual(expect.stringMatching(/\S/));
       }
     }
+    const operations = Object.values(doc.paths).flatMap((item: any) => Object.values(item));
+    expect(operations).toHaveLength(entries.length);
     expect(doc.paths['/api/v1/articles'].post.responses['429'].headers['Retry-After']).toBeDefined();
     expect(doc.components.parameters.IdempotencyKey).toMatchObject({
       required: true,
@@ -65,5 +64,26 @@ describe('docs/openapi.json', () => {
     expect(schemas.Pricing.properties.requests_per_minute.default).toBe(120);
     expect(schemas.JobStatus.enum).toEqual(['queued', 'running', 'succeeded', 'failed', 'cancelled']);
     expect(schemas.Article.properties.sources.items).toEqual({ $ref: '#/components/schemas/Source' });
+  });
+
+  it('names every schema the table answers or takes as a component', () => {
+    const doc = buildOpenApiDocument() as any;
+    for (const [name, endpoint] of Object.entries(ENDPOINTS as Record<string, Endpoint>)) {
+      const op = doc.paths[`${API_PREFIX}${endpoint.path}`][endpoint.method.toLowerCase()];
+      const refs = Object.values(op.responses).map(
+        (response: any) => response.content['application/json'].schema,
+      );
+      if (endpoint.body) refs.push(op.requestBody.content['application/json'].schema);
+      for (const ref of refs)
+        expect(ref, name).toEqual({ $ref: expect.stringMatching(/^#\/components\/schemas\//) });
+    }
+  });
+
+  it('keeps its words out of the SDK bundle', () => {
+    const dist = new URL('../../packages/sdk/dist/', import.meta.url);
+    const bundles = readdirSync(dist).filter((file) => /\.(c?js)$/.test(file));
+    expect(bundles.length).toBeGreaterThan(0);
+    const code = bundles.map((file) => readFileSync(new URL(file, dist), 'utf8')).join('\n');
+    for (const docs of Object.values(OPERATION_DOCS)) expect(code).not.toContain(docs.description);
   });
 });
