@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
 import { type AnyOutcome, JSON_INVALID, parseInput, type ValidationIssue } from '../outcome.js';
+import { toJsonText } from '../rules/json-text.js';
 import type { GuardEnv } from './guard.js';
 
 /** Writes an Outcome as a JSON response. */
@@ -8,7 +9,7 @@ export function respond(outcome: AnyOutcome): Response {
   // A string body with plain-object headers lets @hono/node-server write the answer
   // without building a full WHATWG Response.
   const headers = { ...outcome.headers, 'content-type': 'application/json' };
-  return new Response(JSON.stringify(outcome.body), { status: outcome.status, headers });
+  return new Response(toJsonText(outcome.body), { status: outcome.status, headers });
 }
 
 /** A JSON text's value: undefined for an empty one, a tagged error for malformed JSON. */

@@ -5,6 +5,7 @@
 // keeps repeated reads of the same version from rendering again.
 import type { Article } from '@profile-articles/sdk/schemas';
 import { writeArticle } from './article-content.js';
+import { markUnchanging } from './json-text.js';
 
 /** What an article version is made from. Never changed once published. */
 export interface ArticleSeed {
@@ -47,6 +48,8 @@ export function createArticles(newId: () => string): Articles {
     // Insertion order is age: drop the oldest once full.
     if (rendered.size >= RENDER_CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
     rendered.set(seed, article);
+    // Every reader shares this object, so nobody changes it: its JSON can be kept.
+    markUnchanging(article);
     return article;
   }
 
