@@ -1,4 +1,5 @@
 // generate and update: start the job, then wait for it with a spinner unless --no-wait.
+import { spent } from '../charge-note.js';
 import type { Context } from '../context.js';
 import { OutcomeUnknownError } from '../errors.js';
 import { invocation } from '../invocation.js';
@@ -109,18 +110,4 @@ function startedLine(jobId: string, credits: number, key: string | undefined): s
   const reserved = plural(credits, 'credit');
   if (key === undefined) return `Job ${jobId} started: ${reserved} reserved.`;
   return `Job ${jobId}: ${reserved} reserved for key ${key}, once: a key used before answers with its earlier job, at no new charge.`;
-}
-
-/** "100 credits charged · 900 credits left", for a person; the balance call is free. */
-export async function spent(ctx: Context, charged: number): Promise<void> {
-  const { out } = ctx;
-  if (out.json) return;
-  let left = '';
-  try {
-    const client = await ctx.client();
-    left = ` · ${plural((await client.credits.balance({ maxRetries: 0 })).credits, 'credit')} left`;
-  } catch {
-    // The balance is a courtesy: the work is done and paid for either way.
-  }
-  out.note(out.errStyle.dim(`${plural(charged, 'credit')} charged${left}`));
 }

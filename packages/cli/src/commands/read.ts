@@ -1,6 +1,6 @@
+import { spent } from '../charge-note.js';
 import type { Context } from '../context.js';
 import { printArticle } from '../show-article.js';
-import { spent } from './generate.js';
 
 export async function readCommand(ctx: Context, profileId: string): Promise<void> {
   const client = await ctx.client();
