@@ -5,7 +5,7 @@ import type { BalanceResponse, Job, ReadResponse } from '@profile-articles/sdk/s
 import { generateArticle, readArticle, updateArticle } from '../../src/operations/articles.js';
 import { createCheckout, getBalance } from '../../src/operations/credits.js';
 import { getJob } from '../../src/operations/jobs.js';
-import { fail, type Outcome, ok } from '../../src/outcome.js';
+import { fail, type Outcome, ok, type ValidationIssue } from '../../src/outcome.js';
 import type { EndpointOutcome } from '../../src/routes/endpoint-outcome.js';
 
 declare const read: ReadResponse;
@@ -44,3 +44,10 @@ export const wrongError: EndpointOutcome<'getBalance'> = fail(404, 'Not found');
 const answersBalance = (): Outcome<BalanceResponse> => ok(balance);
 // @ts-expect-error readArticle must not answer Outcome<BalanceResponse>
 export const wrongOperation: (...args: never[]) => EndpointOutcome<'readArticle'> = answersBalance;
+
+// A 422 entry is the SDK's error-body entry with loc, msg and type all present.
+export const entry: ValidationIssue = { loc: ['body', 'profile_id', 0], msg: 'Field required', type: 'missing' };
+// @ts-expect-error a 422 entry always has a type
+export const noType: ValidationIssue = { loc: ['body'], msg: 'Field required' };
+// @ts-expect-error loc holds names and positions only
+export const badLoc: ValidationIssue = { loc: [true], msg: 'Field required', type: 'missing' };
