@@ -46,7 +46,11 @@ const answersBalance = (): Outcome<BalanceResponse> => ok(balance);
 export const wrongOperation: (...args: never[]) => EndpointOutcome<'readArticle'> = answersBalance;
 
 // A 422 entry is the SDK's error-body entry with loc, msg and type all present.
-export const entry: ValidationIssue = { loc: ['body', 'profile_id', 0], msg: 'Field required', type: 'missing' };
+export const entry: ValidationIssue = {
+  loc: ['body', 'profile_id', 0],
+  msg: 'Field required',
+  type: 'missing',
+};
 // @ts-expect-error a 422 entry always has a type
 export const noType: ValidationIssue = { loc: ['body'], msg: 'Field required' };
 // @ts-expect-error loc holds names and positions only
