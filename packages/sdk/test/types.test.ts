@@ -1,4 +1,6 @@
-// The type tests: tsc over the fixtures in types/, so `pnpm test` fails when a public type
+// The type tests: tsc over the fixtures in types/, which import `@profile-articles/sdk` as a
+// customer does, so they check the built declarations (dist/, which `pnpm test` builds first)
+// rather than the source. `pnpm test` fails when a public type
 // loosens (a status no longer literal, a field no longer readonly).
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';

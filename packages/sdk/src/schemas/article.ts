@@ -5,7 +5,9 @@ import { type Source, SourceSchema } from './source.js';
 
 /** The article of one profile. */
 export interface Article {
+  /** The article's id; the interface does not fix its format. */
   article_id: string;
+  /** The article's title. */
   title: string;
   /** Article text with its original formatting and citation references such as `[1]`. */
   content: string;
@@ -23,6 +25,7 @@ export interface Article {
 
 /** What `readArticle` answers, and `generateArticle` when the article exists. */
 export interface ReadResponse {
+  /** The current article of the profile. */
   article: Article;
   /** Credits charged for this read. */
   credits_charged: number;

@@ -25,16 +25,19 @@ export interface Pricing {
 export interface BalanceResponse {
   /** The balance shared by every API key of the customer account. */
   credits: number;
+  /** The account's terms and limits, every default filled in. */
   pricing: Pricing;
 }
 
 /** Body of `createCheckout`. The allowed range is the account's purchase limits. */
 export interface CheckoutRequest {
+  /** Credits to buy: above 0, and within the Pricing's `min_purchase_credits` to `max_purchase_credits`. */
   credits: number;
 }
 
 /** What `createCheckout` answers. */
 export interface CheckoutSessionResponse {
+  /** The checkout session's id; the interface does not fix its format. */
   session_id: string;
   /** The payment page to open. Credits arrive after payment, not when this returns. */
   url: string;

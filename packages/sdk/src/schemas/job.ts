@@ -41,6 +41,7 @@ export interface Job {
   job_id: string;
   /** The profile slug. */
   profile_id: string;
+  /** `queued` or `running` (keep polling), or `succeeded`, `failed` or `cancelled` (terminal). */
   status: JobStatus;
   /** Credits reserved or charged; 0 once a failed or cancelled job is refunded. */
   credits_charged: number;
@@ -52,6 +53,7 @@ export interface Job {
 
 /** A Job that will never change again: what `jobs.waitFor` resolves to. */
 export interface TerminalJob extends Job {
+  /** `succeeded`, `failed` or `cancelled`: the job has ended, and polling stops. */
   status: TerminalJobStatus;
 }
 

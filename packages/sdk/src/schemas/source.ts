@@ -5,6 +5,7 @@ import type { SameShape } from './same-shape.js';
 export interface Source {
   /** The number the article's text cites it by, as in `[1]`. */
   id: number;
+  /** The source's title. */
   title: string;
   /** The source's address; null when the interface sent none. */
   url: string | null;

@@ -10,7 +10,7 @@ import {
   type ResponseValidationError,
   type ValidationError,
   type ValidationIssue,
-} from '../../src/index.js';
+} from '@profile-articles/sdk';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const assert = <T extends true>(): T => true as T;

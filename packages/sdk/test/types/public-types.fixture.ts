@@ -1,4 +1,5 @@
-// Compiled by types.test.ts (tsc over types/tsconfig.json), never run. Every `@ts-expect-error` line must fail to
+// Compiled by types.test.ts (tsc over types/tsconfig.json, against the built dist/ a customer
+// installs), never run. Every `@ts-expect-error` line must fail to
 // compile (an unused one is itself an error), and every `Equal` must hold.
 import {
   type Article,
@@ -13,7 +14,7 @@ import {
   type ReadResponse,
   type Source,
   type TerminalJob,
-} from '../../src/index.js';
+} from '@profile-articles/sdk';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const holds = <T extends true>(_proof?: T) => {};
