@@ -6,7 +6,7 @@ import { startServer } from './lib/processes.mjs';
 import { median, publish, row, SMOKE } from './lib/stats.mjs';
 import { API_KEY } from './scenarios.mjs';
 
-const bin = fileURLToPath(new URL('../packages/cli/dist/bin.js', import.meta.url));
+const bin = fileURLToPath(new URL('../packages/cli/bin/profile-articles.cjs', import.meta.url));
 const RUNS = SMOKE ? 3 : 21;
 
 function millis(args, env = {}) {

@@ -94,7 +94,7 @@ const MOCK_CONFIG = {
 
 async function cliSmoke(name, node) {
   const mock = await startMock(node, MOCK_CONFIG);
-  const cli = join(root, 'packages/cli/bin/profile-articles.js');
+  const cli = join(root, 'packages/cli/bin/profile-articles.cjs');
   const env = { PROFILE_ARTICLES_BASE_URL: mock.url, PROFILE_ARTICLES_CONFIG_DIR: dir };
   try {
     step(`${name} CLI smoke`, () => {

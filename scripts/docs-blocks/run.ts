@@ -24,7 +24,7 @@ export function prepareWorkspace(root: string): string {
   const shim = (target: string) => `#!/bin/sh\nexec "${process.execPath}" "${target}" "$@"\n`;
   writeFileSync(
     join(dir, 'bin', 'profile-articles'),
-    shim(join(root, 'packages/cli/bin/profile-articles.js')),
+    shim(join(root, 'packages/cli/bin/profile-articles.cjs')),
     {
       mode: 0o755,
     },

@@ -14,6 +14,21 @@ export interface Io {
   env: Record<string, string | undefined>;
 }
 
+/**
+ * The process's own. Getters, because Node builds each stream the first time it is asked for
+ * and stdin (a TTY or socket reader) costs start-up that --help and most commands never use.
+ */
 export function processIo(): Io {
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
+  return {
+    get stdout() {
+      return process.stdout;
+    },
+    get stderr() {
+      return process.stderr;
+    },
+    get stdin() {
+      return process.stdin;
+    },
+    env: process.env,
+  };
 }

@@ -3,7 +3,6 @@ import { CommanderError } from 'commander';
 import type { Context } from './context.js';
 import { ExitCode } from './exit-codes.js';
 import { type Io, processIo } from './io.js';
-import { Output } from './output.js';
 import { buildProgram } from './program.js';
 
 export async function run(argv: string[], io: Io = processIo()): Promise<number> {
@@ -31,7 +30,8 @@ export async function run(argv: string[], io: Io = processIo()): Promise<number>
     ctx?.finish();
     const { reportError } = await import('./report-error.js');
     const { exitCode, ...report } = await reportError(error, ctx?.reportContext() ?? {});
-    (ctx?.out ?? new Output(io, argv.includes('--json'))).error(report);
+    const out = ctx?.out ?? new (await import('./output.js')).Output(io, argv.includes('--json'));
+    out.error(report);
     if (io.env.DEBUG && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
     return exitCode;
   }

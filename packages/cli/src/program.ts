@@ -1,8 +1,9 @@
 // The command tree. Each action imports its command module only when it runs, so --help
-// and argument errors load neither the SDK, zod nor ora.
+// and argument errors load neither the SDK, zod nor ora; nor the Context, which only a
+// running command needs.
 import { Command, Option } from 'commander';
 import { version } from '../package.json';
-import { Context, type GlobalOptions } from './context.js';
+import type { Context, GlobalOptions } from './context.js';
 import { ExitCode } from './exit-codes.js';
 import type { Io } from './io.js';
 import { nearest } from './nearest.js';
@@ -22,7 +23,8 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
   const program = new Command('profile-articles');
   const json = () => program.opts<GlobalOptions>().json === true;
 
-  const run = (cmd: Command, action: Action) => {
+  const run = async (cmd: Command, action: Action) => {
+    const { Context } = await import('./context.js');
     const ctx = new Context(io, cmd.optsWithGlobals<GlobalOptions>(), commandName(cmd), cmd.opts());
     onContext(ctx);
     return action(ctx);

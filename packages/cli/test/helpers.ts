@@ -9,7 +9,7 @@ import { type MockConfig, type MockServer, startMockServer } from '@profile-arti
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { run } from '../src/main.js';
 
-export const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+export const BIN = fileURLToPath(new URL('../dist/bin.cjs', import.meta.url));
 
 /** Every key in the test config is unique text, so a leak shows up in a plain search. */
 export const KEYS = {
