@@ -7,7 +7,9 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_HOST, DEFAULT_PORT } from '@profile-articles/mock-server';
 import { MOCK_ARGS } from '@profile-articles/mock-server/internal';
+import { defaultOptions } from '@profile-articles/sdk/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processIo } from '../src/io.js';
 import { buildProgram } from '../src/program.js';
@@ -70,6 +72,19 @@ describe('profile-articles mock and profile-articles-mock agree', () => {
       Object.keys(MOCK_ARGS)
         .filter((name) => name !== 'help')
         .sort(),
+    );
+  });
+
+  it('the help states the defaults the code uses', () => {
+    // Help is built without loading the SDK or the mock, so it spells them out; this keeps them true.
+    const program = buildProgram(processIo(), () => {});
+    const mock = program.commands.find((command) => command.name() === 'mock');
+    const help = (name: string, options = mock?.options ?? []) =>
+      options.find((option) => option.long === name)?.description ?? '';
+    expect(help('--port')).toContain(`default ${DEFAULT_PORT}`);
+    expect(help('--host')).toContain(`default ${DEFAULT_HOST}`);
+    expect(help('--poll-interval', program.options)).toContain(
+      `default ${defaultOptions.pollIntervalMs / 1000}`,
     );
   });
 });
