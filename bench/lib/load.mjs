@@ -5,6 +5,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { cpuSeconds } from './processes.mjs';
+import { SMOKE } from './stats.mjs';
 
 const WORKER = fileURLToPath(new URL('./load-worker.mjs', import.meta.url));
 export const SERVER_BUSY = 0.9;
@@ -98,13 +99,16 @@ export function bottleneckProblem(run) {
 }
 
 /**
- * Warms both servers up, then loads `baseline` and `measured` in alternating pairs, so drift
+ * Warms both servers up (not in a smoke run), then loads `baseline` and `measured` in alternating pairs, so drift
  * on the machine hits both alike. Returns each side's runs and the first reason, if any, why
  * the pairs cannot be trusted (see bottleneckProblem); a non-2xx answer is a broken benchmark.
  */
 export async function alternatePairs(baseline, measured, scenario, { pairs, seconds }) {
-  await load(baseline, scenario, { seconds: 1 });
-  await load(measured, scenario, { seconds: 1 });
+  // The smoke run (CI) only proves the benchmark still runs: no warm-up.
+  if (!SMOKE) {
+    await load(baseline, scenario, { seconds: 1 });
+    await load(measured, scenario, { seconds: 1 });
+  }
   const runs = { baseline: [], measured: [] };
   for (let pair = 0; pair < pairs; pair++) {
     runs.baseline.push(await load(baseline, scenario, { seconds }));
