@@ -21,7 +21,7 @@ export interface Terminal {
 /** Runs `command` in a fresh tmux session; the command should end with `; echo EXIT=$?; sleep 30`. */
 export function openTerminal(command: string, size = { columns: 120, rows: 40 }): Terminal {
   const name = `pa-${process.pid}-${++sessions}`;
-  execFileSync('tmux', [
+  const args = [
     'new-session',
     '-d',
     '-s',
@@ -31,7 +31,19 @@ export function openTerminal(command: string, size = { columns: 120, rows: 40 })
     '-y',
     String(size.rows),
     command,
-  ]);
+  ];
+  // Test files run in parallel on one tmux server, which exits when its last session closes: a
+  // session started just then meets a dying server ("server exited unexpectedly"). Start it again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      execFileSync('tmux', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+      break;
+    } catch (error) {
+      const said = String((error as { stderr?: Buffer }).stderr ?? '');
+      if (attempt === 5 || !said.includes('server exited unexpectedly')) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100 * attempt);
+    }
+  }
   const seen: string[] = [];
   const screen = (escapes = false) =>
     execFileSync('tmux', ['capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', name], {
