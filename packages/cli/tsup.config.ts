@@ -35,7 +35,8 @@ export default defineConfig([
     format: ['cjs'],
     target: 'node20',
     platform: 'node',
-    noExternal: ['commander'],
+    // The mock's flag declarations import nothing: bundled, they cost no module load.
+    noExternal: ['commander', '@profile-articles/mock-server/flags'],
     esbuildPlugins: [
       {
         name: 'lazy-modules-stay-dynamic-imports',

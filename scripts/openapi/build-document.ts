@@ -2,7 +2,7 @@
 // published description can never drift from what the SDK validates and the mock enforces.
 // The words (summaries, tags, status meanings) come from operation-docs.ts.
 import * as z from 'zod/mini';
-import { DEFAULT_HOST, DEFAULT_PORT } from '../../packages/mock-server/src/node.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../../packages/mock-server/src/flags.js';
 import * as T from '../../packages/sdk/src/schemas/endpoints.js';
 import * as S from '../../packages/sdk/src/schemas/index.js';
 import { OPERATION_DOCS, PARAMETER_DOCS, STATUS_DOCS, TAGS } from './operation-docs.js';

@@ -1,6 +1,7 @@
 // The command tree. Each action imports its command module only when it runs, so --help
 // and argument errors load neither the SDK, zod nor ora; nor the Context, which only a
 // running command needs.
+import { flagSpelling, MOCK_FLAGS } from '@profile-articles/mock-server/flags';
 import { Command, Option } from 'commander';
 import { version } from '../package.json';
 import type { Context, GlobalOptions } from './context.js';
@@ -209,19 +210,15 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
       run(cmd, async (ctx) => (await import('./commands/config.js')).configPathCommand(ctx)),
     );
 
-  program
-    .command('mock')
-    .description('run the mock server in the foreground')
-    .option('--port <port>', 'port (default 4010; 0 picks a free one)')
-    .option('--host <host>', 'address to bind (default 127.0.0.1)')
-    .option('--config <file>', 'JSON config of accounts, jobs and payments')
-    .option(
-      '--allow-host <name>',
-      'also answer to this host name (repeatable; for containers)',
-      (name: string, names: string[]) => [...names, name],
-      [] as string[],
-    )
-    .option('--admin-token <token>', 'require Authorization: Bearer TOKEN on /_mock/*')
+  const mock = program.command('mock').description('run the mock server in the foreground');
+  // The mock bin's own flags, declared once in the mock server (bundled into this start-up:
+  // it imports nothing), so the two commands cannot drift.
+  for (const flag of MOCK_FLAGS) {
+    const option = new Option(flagSpelling(flag), flag.description);
+    if (flag.multiple) option.argParser((value: string, values: string[] = []) => [...values, value]);
+    mock.addOption(option);
+  }
+  mock
     .addHelpText(
       'after',
       examples('profile-articles mock', 'profile-articles mock --port 0 --config mock.json'),

@@ -1,6 +1,7 @@
-// `profile-articles mock` and the mock's own bin take the same flags through one parser
-// (mockOptionsFromFlags) and one start-failure mapping (mockStartFailure): the same bad input
-// gets the same exit code and the same message from both.
+// `profile-articles mock` and the mock's own bin take the same flags, declared once
+// (MOCK_FLAGS), read with the same rules and wording (parseMockArgs, as commander words it),
+// checked by one function (mockOptionsFromFlags) and mapped by one start-failure mapping
+// (mockStartFailure): the same bad input gets the same exit code and message from both.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -8,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_HOST, DEFAULT_PORT } from '@profile-articles/mock-server';
-import { MOCK_ARGS } from '@profile-articles/mock-server/internal';
+import { flagSpelling, MOCK_FLAGS } from '@profile-articles/mock-server/flags';
 import { defaultOptions } from '@profile-articles/sdk/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processIo } from '../src/io.js';
@@ -58,21 +59,36 @@ describe('profile-articles mock and profile-articles-mock agree', () => {
     });
   }
 
-  it('an unknown flag: usage error 2 from both', async () => {
-    const [cli, bin] = await Promise.all([runInProcess(['mock', '--bogus']), runBin(['--bogus'])]);
-    expect([cli.code, bin.code]).toEqual([2, 2]);
-    expect(cli.stderr).toContain('--bogus');
-    expect(bin.stderr).toContain('--bogus');
+  const usageCases: Array<[string, string[]]> = [
+    ['an unknown flag', ['--bogus']],
+    ['an unknown short flag', ['-x']],
+    ['a flag without its value', ['--port']],
+    ['a flag taking the next flag as its value, as commander does', ['--config', '--port', '0']],
+    ['an argument the mock does not take', ['extra']],
+  ];
+  for (const [name, args] of usageCases) {
+    it(`${name}: usage error 2 from both, in the same words`, async () => {
+      const [cli, bin] = await Promise.all([runInProcess(['mock', ...args]), runBin(args)]);
+      expect([cli.code, bin.code]).toEqual([2, 2]);
+      const [message, hint] = bin.stderr.split('\n');
+      expect(cli.stderr.split('\n').slice(0, 2)).toEqual([
+        `Error: ${message}`,
+        hint?.replace('profile-articles-mock', 'profile-articles mock'),
+      ]);
+    });
+  }
+
+  it('the same flags: the CLI declares every flag of the bin, short forms too, and no other', () => {
+    const mock = buildProgram(processIo(), () => {}).commands.find((command) => command.name() === 'mock');
+    const declared = mock?.options.map((option) => option.flags).sort();
+    expect(declared).toEqual(MOCK_FLAGS.map(flagSpelling).sort());
   });
 
-  it('the same flags: the CLI declares every flag of the bin, and no other', () => {
-    const mock = buildProgram(processIo(), () => {}).commands.find((command) => command.name() === 'mock');
-    const declared = mock?.options.map((option) => option.long?.replace(/^--/, '')).sort();
-    expect(declared).toEqual(
-      Object.keys(MOCK_ARGS)
-        .filter((name) => name !== 'help')
-        .sort(),
-    );
+  it('the short forms work in both', async () => {
+    const cli = await runInProcess(['mock', '-p', '99999']);
+    const bin = await runBin(['-p', '99999']);
+    expect([cli.code, bin.code]).toEqual([2, 2]);
+    expect(cli.stderr.split('\n')[0]).toBe(`Error: ${bin.stderr.split('\n')[0]}`);
   });
 
   it('the help states the defaults the code uses', () => {

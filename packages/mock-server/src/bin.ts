@@ -1,19 +1,29 @@
 #!/usr/bin/env node
 // profile-articles-mock [--port PORT] [--host HOST] [--config FILE] [--allow-host NAME]… [--admin-token TOKEN]
 // profile-articles-mock verify ...   (checks a deployment against the contract; see docs/verify.md)
-import { parseArgs } from 'node:util';
-import { DEFAULT_HOST, DEFAULT_PORT } from './node.js';
 import {
-  MOCK_ARGS,
+  flagSpelling,
+  MOCK_FLAGS,
   type MockFlags,
+  MockUsageError,
   mockOptionsFromFlags,
-  type RunMockOptions,
-  runMockCommand,
-} from './run.js';
+  parseMockArgs,
+} from './flags.js';
+import { type RunMockOptions, runMockCommand } from './run.js';
 import { mockStartFailure } from './start-failure.js';
 
-const USAGE = `Usage: profile-articles-mock [--port ${DEFAULT_PORT}] [--host ${DEFAULT_HOST}] [--config FILE] [--allow-host NAME]... [--admin-token TOKEN]
-       profile-articles-mock verify [options]   (checks a deployment against the contract; verify --help)`;
+// Listed from the same declaration `profile-articles mock --help` is built from.
+const flagLines = MOCK_FLAGS.map((flag) => [
+  `${flag.short ? '' : '    '}${flagSpelling(flag)}`,
+  flag.description,
+]);
+const USAGE = [
+  'Usage: profile-articles-mock [options]',
+  '       profile-articles-mock verify [options]   (checks a deployment against the contract; verify --help)',
+  '',
+  'Options:',
+  ...[...flagLines, ['-h, --help', 'display help']].map(([flag, text]) => `  ${flag?.padEnd(28)}${text}`),
+].join('\n');
 
 async function main(): Promise<number> {
   // Loaded only when asked for, so starting the mock does not pay for it.
@@ -24,12 +34,11 @@ async function main(): Promise<number> {
   let flags: MockFlags;
   let help: boolean | undefined;
   try {
-    const { values } = parseArgs({ options: MOCK_ARGS });
-    const { 'allow-host': allowHost, 'admin-token': adminToken, help: wantsHelp, ...rest } = values;
-    flags = { ...rest, allowHost, adminToken };
-    help = wantsHelp;
+    ({ flags, help } = parseMockArgs(process.argv.slice(2)));
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    if (!(error instanceof MockUsageError)) throw error;
+    // As `profile-articles mock` says it: the message, then where the usage is.
+    process.stderr.write(`${error.message}\nRun \`profile-articles-mock --help\` for usage.\n`);
     return 2;
   }
   if (help) {

@@ -12,7 +12,8 @@ export {
   type PaymentMode,
   parseConfigText,
 } from './config.js';
-export { DEFAULT_HOST, DEFAULT_PORT, type MockServer, type StartOptions, startMockServer } from './node.js';
+export { DEFAULT_HOST, DEFAULT_PORT } from './flags.js';
+export { type MockServer, type StartOptions, startMockServer } from './node.js';
 export { payCheckoutPage } from './pay-page.js';
 export type { Transport } from './routes/guard.js';
 export { MAX_CLOCK_MS } from './rules/clock.js';

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MockConfig, NormalizedConfig } from './config.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from './flags.js';
 import { MAX_BODY_BYTES } from './limits.js';
 import type { Transport } from './routes/guard.js';
 import type { MockService } from './service.js';
@@ -74,9 +75,6 @@ function headerOf(req: IncomingMessage, name: string): string | undefined {
   const lower = name.toLowerCase();
   return req.headersDistinct[lower]?.join(lower === 'cookie' ? '; ' : ', ');
 }
-
-export const DEFAULT_PORT = 4010;
-export const DEFAULT_HOST = '127.0.0.1';
 
 export function startMockServer(options: StartOptions = {}): Promise<MockServer> {
   return serveMock(options);

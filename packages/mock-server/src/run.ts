@@ -2,7 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import type { MockConfig, NormalizedConfig } from './config.js';
 import { ConfigError } from './config-error.js';
-import { DEFAULT_HOST, DEFAULT_PORT, serveMock } from './node.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from './flags.js';
+import { serveMock } from './node.js';
 import { isLoopback } from './rules/hosts.js';
 
 export interface RunMockOptions {
@@ -32,54 +33,6 @@ async function loadConfigFile(path: string): Promise<NormalizedConfig> {
   // zod comes with the config module: loaded only for a config file, not for a bare start.
   const { parseConfigText } = await import('./config.js');
   return parseConfigText(text);
-}
-
-/** `--port` as typed: a whole number from 0 to 65535 (0: any free port). Throws RangeError otherwise. */
-export function parsePort(raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
-  const port = Number(raw);
-  if (raw.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new RangeError(`--port must be a whole number from 0 to 65535, got "${raw}"`);
-  }
-  return port;
-}
-
-/**
- * The bin's flags for node:util's parseArgs. `profile-articles mock` declares the same ones to
- * commander (for its help and completion); a test keeps the two lists equal.
- */
-export const MOCK_ARGS = {
-  port: { type: 'string', short: 'p' },
-  host: { type: 'string' },
-  config: { type: 'string', short: 'c' },
-  'allow-host': { type: 'string', multiple: true },
-  'admin-token': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
-
-/** The flags of `profile-articles-mock` and of `profile-articles mock`, as typed. */
-export interface MockFlags {
-  port?: string | undefined;
-  host?: string | undefined;
-  config?: string | undefined;
-  allowHost?: string[] | undefined;
-  adminToken?: string | undefined;
-}
-
-/** Checks the flags both commands share and turns them into options. Throws RangeError for a bad one. */
-export function mockOptionsFromFlags(flags: MockFlags): RunMockOptions {
-  const port = parsePort(flags.port);
-  if (flags.adminToken !== undefined && flags.adminToken.trim() === '')
-    throw new RangeError('--admin-token must not be empty');
-  const badHost = flags.allowHost?.find((host) => host.trim() === '' || /[\s/@]/.test(host));
-  if (badHost !== undefined) throw new RangeError(`--allow-host takes a host name, got "${badHost}"`);
-  return {
-    ...(port === undefined ? {} : { port }),
-    ...(flags.host ? { host: flags.host } : {}),
-    ...(flags.config ? { configPath: flags.config } : {}),
-    ...(flags.allowHost?.length ? { allowHosts: flags.allowHost } : {}),
-    ...(flags.adminToken === undefined ? {} : { adminToken: flags.adminToken }),
-  };
 }
 
 /** Resolves once the server has stopped after a signal. */

@@ -1,0 +1,130 @@
+// The flags of `profile-articles-mock`, declared once. The bin parses them (parseMockArgs);
+// `profile-articles mock` builds its commander options from the same list (for its help and
+// completion) and hands what it parsed to the same checks (mockOptionsFromFlags). This module
+// imports nothing, so the CLI can bundle it into its start-up without loading the mock.
+
+export const DEFAULT_PORT = 4010;
+export const DEFAULT_HOST = '127.0.0.1';
+
+export interface MockFlag {
+  /** The long name, without the dashes. */
+  name: 'port' | 'host' | 'config' | 'allow-host' | 'admin-token';
+  short?: string;
+  /** What the value is called in help (`--port <port>`). */
+  value: string;
+  description: string;
+  /** May be given more than once; the values are kept in order. */
+  multiple?: true;
+}
+
+export const MOCK_FLAGS: readonly MockFlag[] = [
+  {
+    name: 'port',
+    short: 'p',
+    value: 'port',
+    description: `port (default ${DEFAULT_PORT}; 0 picks a free one)`,
+  },
+  { name: 'host', value: 'host', description: `address to bind (default ${DEFAULT_HOST})` },
+  { name: 'config', short: 'c', value: 'file', description: 'JSON config of accounts, jobs and payments' },
+  {
+    name: 'allow-host',
+    value: 'name',
+    description: 'also answer to this host name (repeatable; for containers)',
+    multiple: true,
+  },
+  { name: 'admin-token', value: 'token', description: 'require Authorization: Bearer TOKEN on /_mock/*' },
+];
+
+/** The flags as typed, before their checks; commander's camel-case names. */
+export interface MockFlags {
+  port?: string | undefined;
+  host?: string | undefined;
+  config?: string | undefined;
+  allowHost?: string[] | undefined;
+  adminToken?: string | undefined;
+}
+
+/** What the checked flags ask of the runner (a subset of RunMockOptions). */
+export interface MockFlagOptions {
+  port?: number;
+  host?: string;
+  configPath?: string;
+  allowHosts?: string[];
+  adminToken?: string;
+}
+
+/** A flag the mock does not know, or a flag without its value: a usage error (exit 2) from both commands. */
+export class MockUsageError extends Error {
+  override name = 'MockUsageError';
+}
+
+/** How help shows a flag, and how commander names it in its messages: `-p, --port <port>`. */
+export function flagSpelling(flag: MockFlag): string {
+  return `${flag.short ? `-${flag.short}, ` : ''}--${flag.name} <${flag.value}>`;
+}
+
+const camel = (name: string) => name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+
+/**
+ * Parses the bin's arguments with the same rules commander applies to `profile-articles mock`:
+ * `--flag value`, `--flag=value`, `-p value`; a repeated single flag keeps the last value.
+ */
+export function parseMockArgs(args: readonly string[]): { flags: MockFlags; help: boolean } {
+  const flags: Record<string, string | string[]> = {};
+  const extra: string[] = [];
+  let help = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '--help' || arg === '-h') {
+      help = true;
+      continue;
+    }
+    if (!arg.startsWith('-')) {
+      extra.push(arg);
+      continue;
+    }
+    const [given, inline] = arg.startsWith('--') ? splitOnce(arg, '=') : [arg, undefined];
+    const flag = MOCK_FLAGS.find((f) => `--${f.name}` === given || (f.short && `-${f.short}` === given));
+    if (!flag) throw new MockUsageError(`unknown option '${given}'`);
+    const value = inline ?? args[++i];
+    // Like commander, the next argument is the value even when it starts with a dash.
+    if (value === undefined) throw new MockUsageError(`option '${flagSpelling(flag)}' argument missing`);
+    const key = camel(flag.name);
+    flags[key] = flag.multiple ? [...((flags[key] as string[] | undefined) ?? []), value] : value;
+  }
+  // Worded as commander words it, so both commands say the same.
+  if (extra.length && !help)
+    throw new MockUsageError(`too many arguments for 'mock'. Expected 0 arguments but got ${extra.length}.`);
+  return { flags: flags as MockFlags, help };
+}
+
+function splitOnce(text: string, separator: string): [string, string | undefined] {
+  const at = text.indexOf(separator);
+  return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
+}
+
+/** `--port` as typed: a whole number from 0 to 65535 (0: any free port). Throws RangeError otherwise. */
+export function parsePort(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const port = Number(raw);
+  if (raw.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new RangeError(`--port must be a whole number from 0 to 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+/** Checks the flags both commands share and turns them into options. Throws RangeError for a bad one. */
+export function mockOptionsFromFlags(flags: MockFlags): MockFlagOptions {
+  const port = parsePort(flags.port);
+  if (flags.adminToken !== undefined && flags.adminToken.trim() === '')
+    throw new RangeError('--admin-token must not be empty');
+  const badHost = flags.allowHost?.find((host) => host.trim() === '' || /[\s/@]/.test(host));
+  if (badHost !== undefined) throw new RangeError(`--allow-host takes a host name, got "${badHost}"`);
+  return {
+    ...(port === undefined ? {} : { port }),
+    ...(flags.host ? { host: flags.host } : {}),
+    ...(flags.config ? { configPath: flags.config } : {}),
+    ...(flags.allowHost?.length ? { allowHosts: flags.allowHost } : {}),
+    ...(flags.adminToken === undefined ? {} : { adminToken: flags.adminToken }),
+  };
+}
