@@ -1,5 +1,6 @@
 // What the CLI prints: human text or exactly one JSON value on stdout; notes, errors and
 // the spinner on stderr. The spinner runs only on a terminal, outside CI, without NO_COLOR or --json.
+import { invocation } from './invocation.js';
 import type { Io } from './io.js';
 import type { Report } from './report-error.js';
 import { colorsFor, plain, type Style } from './style.js';
@@ -26,9 +27,17 @@ export class Output {
   readonly style: Style;
   readonly errStyle: Style;
   readonly #io: Io;
+  /** How to name the CLI in a command to copy: `profile-articles`, or `pnpm cli` from a clone. */
+  readonly #asTyped: (text: string) => string;
 
   constructor(io: Io, json: boolean) {
     this.#io = io;
+    const cli = invocation(io.env);
+    // Hints and notes spell commands as `profile-articles …`; from a clone they must say what works there.
+    this.#asTyped =
+      cli === 'profile-articles'
+        ? (text) => text
+        : (text) => text.replace(/(`|\| )profile-articles(?=[ `])/g, `$1${cli}`);
     this.json = json;
     // JSON is for programs: no colour in it, whatever the terminal.
     this.style = json ? plain : colorsFor(io.stdout, io.env);
@@ -47,18 +56,24 @@ export class Output {
 
   /** A note for a person, on stderr; silent with --json. */
   note(text: string): void {
-    if (!this.json) this.#io.stderr.write(`${text}\n`);
+    if (!this.json) this.#io.stderr.write(`${this.#asTyped(text)}\n`);
   }
 
   /** A warning a person must see even with --json (then as `{"warning": …}`), on stderr. */
   warn(text: string): void {
+    const typed = this.#asTyped(text);
     this.#io.stderr.write(
-      this.json ? `${JSON.stringify({ warning: text })}\n` : `${this.errStyle.yellow(text)}\n`,
+      this.json ? `${JSON.stringify({ warning: typed })}\n` : `${this.errStyle.yellow(typed)}\n`,
     );
   }
 
   /** The run's error: a line and a hint for a person; under --json one `{"error": …}` object, last on stderr. */
-  error(report: ErrorReport): void {
+  error(asWritten: ErrorReport): void {
+    const report = {
+      ...asWritten,
+      message: this.#asTyped(asWritten.message),
+      hint: asWritten.hint && this.#asTyped(asWritten.hint),
+    };
     if (this.json) {
       this.#io.stderr.write(errorLine(report));
       return;

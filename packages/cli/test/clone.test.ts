@@ -61,4 +61,19 @@ describe('from a clone, through `pnpm cli`', () => {
     expect(stdout).toContain('  pnpm cli generate ada-lovelace');
     expect(stdout).not.toMatch(/^ {2}profile-articles /m);
   });
+
+  it('the commands its hints and tips suggest say `pnpm cli` too', async () => {
+    // No key: the hint names `login`, as the person must type it from the clone.
+    const failure = await pnpm(['-s', 'cli', 'credits']).then(
+      () => {
+        throw new Error('credits without an origin succeeded');
+      },
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure.code).toBe(4);
+    expect(failure.stderr).toContain('`pnpm cli login`');
+    expect(failure.stderr).not.toMatch(/[`|] ?profile-articles /);
+    const json = await pnpm(['-s', 'cli', '--json', 'credits']).catch((error: { stderr: string }) => error);
+    expect(JSON.parse(json.stderr.trim().split('\n').at(-1) ?? '').error.hint).toContain('`pnpm cli login`');
+  });
 });

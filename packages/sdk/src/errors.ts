@@ -23,7 +23,7 @@ export class ConnectionError extends ProfileArticlesError {
 /** An attempt, the call's deadline or a `waitFor` ran past its time. */
 export class TimeoutError extends ProfileArticlesError {
   override readonly name: string = 'TimeoutError';
-  /** From `jobs.waitFor`: the last state seen. The job goes on on the server. */
+  /** From `jobs.waitFor`: the last state seen. The job keeps running on the server. */
   readonly job: Job | undefined;
 
   constructor(message: string, context: ErrorContext & { job?: Job } = {}) {

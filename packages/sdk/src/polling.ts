@@ -12,7 +12,7 @@ export interface WaitOptions {
   /**
    * Bound on the whole wait, in ms; each poll is still bounded by the client's per-attempt
    * `timeoutMs`. Default 35 minutes: the queued timeout plus running time. Running out rejects
-   * with TimeoutError; the job goes on on the server.
+   * with TimeoutError; the job keeps running on the server.
    */
   timeoutMs?: number;
   signal?: AbortSignal;

@@ -24,7 +24,7 @@ interface PoolResult {
   failed: Array<{ profile_id: string; status: string; error?: string }>;
   creditsCharged: number;
   /**
-   * Profiles interrupted mid-turn: their request may have started a job, which goes on on the
+   * Profiles interrupted mid-turn: their request may have started a job, which keeps running on the
    * server, so each keeps its reservation (the state file leaves them open for a rerun).
    */
   running: number;
