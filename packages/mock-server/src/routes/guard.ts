@@ -4,7 +4,7 @@
 // or a "simple" cross-site fetch sends). They answer before auth, so none of them counts
 // against a rate window. Host and Origin are checked only where there is a socket: the
 // node adapter passes the listening address; msw serves whatever origin a test intercepts.
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { type Failure, fail } from '../outcome.js';
 import { createHostCheck, hostName } from '../rules/hosts.js';
 import { requestHeader } from './request-header.js';
@@ -69,9 +69,16 @@ function contentTypeOutcome(method: string, path: string, headers: (name: string
   );
 }
 
-export function createGuard(allowHosts: readonly string[]): MiddlewareHandler<GuardEnv> {
+/**
+ * The guard's refusal for a request, or undefined when it may go on. Synchronous, and called
+ * by the service's one front step rather than being a middleware of its own: every step in
+ * Hono's chain costs each request an async call.
+ */
+export function createGuard(
+  allowHosts: readonly string[],
+): <E extends GuardEnv>(c: Context<E>) => Response | undefined {
   let checks: { listenHost: string; check: (name: string) => boolean } | undefined;
-  return async (c, next) => {
+  return (c) => {
     const listenHost = c.env?.listenHost;
     if (listenHost !== undefined) {
       if (checks?.listenHost !== listenHost)
@@ -88,7 +95,6 @@ export function createGuard(allowHosts: readonly string[]): MiddlewareHandler<Gu
       }
     }
     const unsupported = contentTypeOutcome(c.req.method, c.req.path, (name) => requestHeader(c, name));
-    if (unsupported) return respond(unsupported);
-    await next();
+    return unsupported ? respond(unsupported) : undefined;
   };
 }
