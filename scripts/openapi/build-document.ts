@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../packages/mock-server/src/flags.js';
 import * as T from '../../packages/sdk/src/schemas/endpoints.js';
 import * as S from '../../packages/sdk/src/schemas/index.js';
-import { OPERATION_DOCS, PARAMETER_DOCS, STATUS_DOCS, TAGS } from './operation-docs.js';
+import { OPERATION_DOCS, type OperationDocs, PARAMETER_DOCS, STATUS_DOCS, TAGS } from './operation-docs.js';
 
 type Json = Record<string, unknown>;
 
@@ -68,7 +68,7 @@ function parameters(endpoint: T.Endpoint): Json[] {
     name,
     in: 'path',
     required: true,
-    description: PARAMETER_DOCS[name],
+    description: parameterDocs(name),
     schema: schemaOf(schema),
   }));
   const headers = Object.keys(endpoint.headers).map((name) => ({
@@ -85,7 +85,7 @@ function headerParameters(): Json {
         name: headerWords(name).join('-'),
         in: 'header',
         required: true,
-        description: PARAMETER_DOCS[name],
+        description: parameterDocs(name),
         schema: schemaOf(schema),
       };
     }
@@ -93,10 +93,35 @@ function headerParameters(): Json {
   return out;
 }
 
+/**
+ * The words of one table entry. A new entry fails here, naming what to add, rather than
+ * deeper down with "cannot read properties of undefined".
+ */
+export function docsOf(name: string): OperationDocs {
+  const words = (OPERATION_DOCS as Partial<Record<string, OperationDocs>>)[name];
+  if (!words) {
+    throw new Error(
+      `${name} has no summary/description/tag in scripts/openapi/operation-docs.ts: add an OPERATION_DOCS entry`,
+    );
+  }
+  return words;
+}
+
+/** The words of a path parameter or header, which every new name needs. */
+function parameterDocs(name: string): string {
+  const words = PARAMETER_DOCS[name];
+  if (!words) {
+    throw new Error(
+      `"${name}" has no description in scripts/openapi/operation-docs.ts: add it to PARAMETER_DOCS`,
+    );
+  }
+  return words;
+}
+
 function responses(name: T.EndpointName, endpoint: T.Endpoint): Json {
   const out: Json = {};
   for (const [status, schema] of Object.entries(endpoint.responses)) {
-    const description = OPERATION_DOCS[name].responses[Number(status) as T.SuccessStatus];
+    const description = docsOf(name).responses[Number(status) as T.SuccessStatus];
     out[status] = { description, content: json(schemaOf(schema)) };
   }
   const errors = [...new Set([...endpoint.errors, ...T.TRANSPORT_ERRORS])].sort((a, b) => a - b);
@@ -115,7 +140,7 @@ function responses(name: T.EndpointName, endpoint: T.Endpoint): Json {
 function paths(): Json {
   const out: Record<string, Json> = {};
   for (const [name, endpoint] of Object.entries(T.ENDPOINTS) as Array<[T.EndpointName, T.Endpoint]>) {
-    const docs = OPERATION_DOCS[name];
+    const docs = docsOf(name);
     const params = parameters(endpoint);
     const operation: Json = {
       operationId: name,

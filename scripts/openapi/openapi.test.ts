@@ -8,7 +8,7 @@ import {
 } from '@profile-articles/sdk/internal';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument, renderOpenApiDocument } from './build-document.js';
+import { buildOpenApiDocument, docsOf, renderOpenApiDocument } from './build-document.js';
 import { OPERATION_DOCS } from './operation-docs.js';
 
 const committed = readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8');
@@ -55,6 +55,12 @@ describe('docs/openapi.json', () => {
       schema: { minLength: 1, maxLength: 200 },
     });
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('names the file to add words to when a table entry has none', () => {
+    expect(() => docsOf('listVersions')).toThrow(
+      'listVersions has no summary/description/tag in scripts/openapi/operation-docs.ts',
+    );
   });
 
   it('keeps the seed’s rules in the schemas: strict requests, defaults, enums', () => {
