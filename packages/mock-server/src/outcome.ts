@@ -1,6 +1,6 @@
 // What an operation answers, before any transport turns it into a Response.
 import type { SuccessStatus } from '@profile-articles/sdk/internal';
-import type { ErrorBody, ValidationDetail } from '@profile-articles/sdk/schemas';
+import type { ValidationIssue as AnyValidationIssue, ErrorBody } from '@profile-articles/sdk/schemas';
 import type * as z from 'zod/mini';
 import { useEnglishMessages } from './zod-english.js';
 
@@ -34,7 +34,7 @@ export type AnyOutcome = Success<unknown, SuccessStatus> | Failure;
  * One entry of a 422's `detail`: the SDK's error-body entry, with the three fields the mock
  * always sends. (A mapped type, not an interface: it must fit ErrorBody's open entries.)
  */
-export type ValidationIssue = { [K in 'loc' | 'msg' | 'type']-?: NonNullable<ValidationDetail[K]> };
+export type ValidationIssue = Required<Pick<AnyValidationIssue, 'loc' | 'msg' | 'type'>>;
 /** The one issue of a body that is not JSON at all. */
 export const JSON_INVALID: ValidationIssue = {
   loc: ['body'],

@@ -1,10 +1,7 @@
 // The error of each non-2xx answer. `status` is a literal type on every class that has one
 // status (`NotFoundError['status']` is `404`), as in openai-node. api-error.ts picks the class.
 import { type ErrorContext, ProfileArticlesError } from './base-error.js';
-import type { ErrorDetail, ValidationDetail } from './schemas/error-body.js';
-
-/** One entry of a 422's `detail`: `loc`, `msg` and `type` as the service sends them, plus any others. */
-export type ValidationIssue = ValidationDetail;
+import type { ErrorDetail, ValidationIssue } from './schemas/error-body.js';
 
 export interface ApiErrorInit<Status extends number = number> extends ErrorContext {
   status: Status;

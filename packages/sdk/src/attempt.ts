@@ -1,6 +1,6 @@
 // One HTTP attempt over ky, classified: a parsed success, or a typed error with whether
 // another attempt could help and how long the server asked us to wait. The attempt's timeout
-// covers the body too, a body is read up to MAX_BODY_BYTES, and a redirect is never followed.
+// covers the body too, a body is read up to MAX_RESPONSE_BYTES, and a redirect is never followed.
 import ky, { TimeoutError as KyTimeoutError } from 'ky';
 import { createApiError } from './api-error.js';
 import {
@@ -11,7 +11,7 @@ import {
   TimeoutError,
 } from './errors.js';
 import type { AttemptInfo, NormalizedOptions } from './options.js';
-import { BODY_TIMED_OUT, type BodyRead, MAX_BODY_BYTES, readBody } from './read-body.js';
+import { BODY_TIMED_OUT, type BodyRead, MAX_RESPONSE_BYTES, readBody } from './read-body.js';
 import type { Redactor } from './redact.js';
 import { retryAfterMs, shouldRetryStatus } from './retry.js';
 import type { RequestSpec, ResponseIssue } from './transport-types.js';
@@ -140,12 +140,12 @@ export function createAttempt(apiKey: string, options: NormalizedOptions, redact
 
     const answered = `${spec.method} ${spec.path} answered ${response.status}`;
     if (body.kind === 'too-large') {
-      const message = `Body larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB; not read`;
+      const message = `Body larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB; not read`;
       const issues = [{ code: 'too_big', path: [], message }];
       // The next attempt would meet the same answer: not retried.
       return failure(
         new ResponseValidationError(
-          `${answered} with a body larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB; not read`,
+          `${answered} with a body larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB; not read`,
           {
             ...context,
             status: response.status,

@@ -46,8 +46,14 @@ function check(name: string, schema: z.ZodMiniType, value: unknown): void {
   const parsed = schema.safeParse(value);
   if (parsed.success) return;
   const issue = parsed.error.issues[0]!;
-  const field = [name, ...issue.path.map(String)].join('.');
-  throw new InvalidArgumentError(`${field} ${describeIssue(issue)}, got ${JSON.stringify(value)}`);
+  // A body is the SDK's wrapping of the caller's arguments: name the field inside it and its
+  // value, so `generate('')` says what `read('')` says.
+  const inBody = name === 'body' && issue.path.length > 0;
+  const field = (inBody ? issue.path : [name, ...issue.path]).map(String).join('.');
+  const got = inBody
+    ? issue.path.reduce<unknown>((at, key) => (at as Record<PropertyKey, unknown>)?.[key], value)
+    : value;
+  throw new InvalidArgumentError(`${field} ${describeIssue(issue)}, got ${JSON.stringify(got)}`);
 }
 
 function parserFor<E extends Endpoint>(endpoint: E) {

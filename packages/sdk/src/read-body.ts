@@ -3,7 +3,7 @@
 // implementations, ignore the attempt's timeout once headers have arrived.
 
 /** The largest body the SDK reads. Real answers are a few KB; an article is well under 1 MiB. */
-export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+export const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
 /** What `readBody` rejects with when `msLeft` ran out before the last byte. */
 export const BODY_TIMED_OUT = Symbol('body timed out');
@@ -21,7 +21,7 @@ export async function readBody(
   response: Response,
   signal: AbortSignal | undefined,
   msLeft: number,
-  maxBytes: number = MAX_BODY_BYTES,
+  maxBytes: number = MAX_RESPONSE_BYTES,
 ): Promise<BodyRead> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {

@@ -35,9 +35,12 @@ describe('argument mistakes are rejected promises, and nothing is sent', () => {
     ['a number', 42 as unknown as string],
   ])('profile id: %s', async (_name, profileId) => {
     const { server, client } = await setup([reply(202, JOB)]);
-    await refusal(() => client.articles.read(profileId));
-    await refusal(() => client.articles.generate(profileId));
-    await refusal(() => client.articles.update(profileId));
+    const read = await refusal(() => client.articles.read(profileId));
+    // The same mistake reads the same in every method: the field and its value, never the
+    // request body the SDK builds around it (generate sends the id in a body, read in the path).
+    expect(read.message).toMatch(/^profile_id /);
+    expect((await refusal(() => client.articles.generate(profileId))).message).toBe(read.message);
+    expect((await refusal(() => client.articles.update(profileId))).message).toBe(read.message);
     await refusal(() => client.articles.generateAndWait(profileId));
     await refusal(() => client.articles.updateAndWait(profileId));
     expect(server.received).toHaveLength(0);

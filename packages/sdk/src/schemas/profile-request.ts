@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { SameShape } from './same-shape.js';
 
 // The interface bounds the profile slug and the Idempotency-Key alike: 1 to 200 characters.
 // Characters are code points, not UTF-16 units. A lone surrogate cannot be written as UTF-8,
@@ -42,12 +43,17 @@ export const ProfileIdSchema = boundedIdentifier(
   rule((s) => s !== '.' && s !== '..', 'Cannot be "." or ".." (URLs normalise them away)', 'value_error'),
 );
 
-/** Body of `generateArticle`. No other properties are allowed. */
+/** Body of `POST /api/v1/articles` (generate). No other properties are allowed. */
+export interface ProfileRequest {
+  /** The profile slug: the last path segment of the profile's address, 1 to 200 characters. */
+  profile_id: string;
+}
+
 export const ProfileRequestSchema = z.strictObject({
   profile_id: ProfileIdSchema,
 });
 
-export type ProfileRequest = z.infer<typeof ProfileRequestSchema>;
+const _request: SameShape<ProfileRequest, z.output<typeof ProfileRequestSchema>> = true;
 
 /** The `Idempotency-Key` header of generate and update. */
 export const IdempotencyKeySchema = boundedIdentifier();
