@@ -40,7 +40,8 @@ async function pool(items: CodeBlock[], size: number, work: (block: CodeBlock) =
 }
 
 // Every block runs up front, the waiting ones side by side (most of their time is a 10 s poll
-// interval); shell blocks one at a time, since they start servers on the documented port 4010.
+// interval); shell blocks one at a time, since each starts several node processes. A block
+// that starts a mock on the documented port 4010 gets a free port instead (docs-blocks/run.ts).
 beforeAll(async () => {
   const workspace = prepareWorkspace(root);
   await Promise.all([

@@ -1,7 +1,14 @@
 // Runs one docs code block as a reader would, against a mock server the caller started:
 // ts/js as an ES module that can import the built packages, sh in bash with the bins on PATH.
+//
+// The docs start their own mock on port 4010 (`profile-articles mock --port 4010`, or the
+// default port, which is 4010 too). A fixed port collides on a shared machine and between
+// test files running side by side, so each sh block gets a port that is free when it starts:
+// every `4010` in the block's text is replaced by it, and a mock the block starts without
+// `--port` is given it. The docs keep showing 4010.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { transformSync } from 'esbuild';
 import type { CodeBlock } from './extract.js';
@@ -13,8 +20,8 @@ export interface BlockRun {
 
 /** A folder inside the repository, so that blocks resolve msw and zod from its node_modules,
  *  with the workspace packages linked in as a customer's install would have them. */
-export function prepareWorkspace(root: string): string {
-  const dir = join(root, '.tmp', 'docs-blocks');
+export function prepareWorkspace(root: string, name = 'docs-blocks'): string {
+  const dir = join(root, '.tmp', name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'node_modules', '@profile-articles'), { recursive: true });
   mkdirSync(join(dir, 'bin'));
@@ -50,6 +57,21 @@ const SH_PRELUDE = `npx() {
     *) echo "docs blocks may only npx our packages, not $1" >&2; return 127 ;;
   esac
 }
+# A mock started without --port gets the block's free port, never the default 4010.
+no_port_flag() {
+  for arg in "$@"; do case "$arg" in --port|--port=*) return 1 ;; esac; done
+}
+profile-articles() {
+  if [ "$1" = mock ] && no_port_flag "$@"; then
+    shift; command profile-articles mock --port "$DOCS_MOCK_PORT" "$@"
+  else
+    command profile-articles "$@"
+  fi
+}
+profile-articles-mock() {
+  if no_port_flag "$@"; then command profile-articles-mock --port "$DOCS_MOCK_PORT" "$@"
+  else command profile-articles-mock "$@"; fi
+}
 # \`pnpm cli …\` (and \`pnpm -s cli …\`) from a clone: the root script that runs the built CLI.
 pnpm() {
   [ "$1" = "-s" ] && shift
@@ -67,7 +89,19 @@ function jsSource(block: CodeBlock): string {
   return transformSync(source, { loader: 'ts', format: 'esm', target: 'node20' }).code;
 }
 
-export function runBlock(
+/** The port the docs show for a mock they start themselves. */
+const DOCUMENTED_PORT = /\b4010\b/g;
+
+/** A port nothing listens on right now, as the OS hands out for port 0. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export async function runBlock(
   root: string,
   workspace: string,
   index: number,
@@ -78,12 +112,14 @@ export function runBlock(
   const home = mkdtempSync(join(workspace, 'home-'));
   let command: string;
   let args: string[];
+  const port = String(await freePort());
   if (block.kind === 'js') {
     const file = join(workspace, `block-${index}.mjs`);
     writeFileSync(file, jsSource(block));
     [command, args] = [process.execPath, [file]];
   } else {
-    [command, args] = ['bash', ['-e', '-o', 'pipefail', '-c', SH_PRELUDE + block.code]];
+    const code = block.code.replace(DOCUMENTED_PORT, port);
+    [command, args] = ['bash', ['-e', '-o', 'pipefail', '-c', SH_PRELUDE + code]];
   }
   return new Promise((resolve) => {
     // Its own process group, so that whatever a block leaves running (`mock &`) ends with it.
@@ -97,6 +133,7 @@ export function runBlock(
         PATH: `${join(workspace, 'bin')}:${process.env.PATH}`,
         HOME: home,
         PROFILE_ARTICLES_CONFIG_DIR: home,
+        DOCS_MOCK_PORT: port,
         ...env,
       },
     });

@@ -1,7 +1,10 @@
-// The flags of `profile-articles-mock`, declared once. The bin parses them (parseMockArgs);
-// `profile-articles mock` builds its commander options from the same list (for its help and
-// completion) and hands what it parsed to the same checks (mockOptionsFromFlags). This module
-// imports nothing, so the CLI can bundle it into its start-up without loading the mock.
+// @profile-articles/mock-server/flags: the flags of `profile-articles-mock`, declared once.
+// The bin parses them (parseMockArgs); `profile-articles mock` builds its commander options
+// from the same list (for its help and completion) and hands what it parsed to the same checks
+// (mockOptionsFromFlags). This module imports nothing, so the CLI can bundle it into its
+// start-up without loading the mock. Not public, like ./internal: it may change in any
+// release, without a major version. (DEFAULT_PORT and DEFAULT_HOST are public through the
+// package's main entry, which re-exports them.)
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -104,7 +107,7 @@ function splitOnce(text: string, separator: string): [string, string | undefined
 }
 
 /** `--port` as typed: a whole number from 0 to 65535 (0: any free port). Throws RangeError otherwise. */
-export function parsePort(raw: string | undefined): number | undefined {
+function parsePort(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const port = Number(raw);
   if (raw.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65535) {
