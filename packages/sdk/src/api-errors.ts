@@ -1,5 +1,5 @@
 // The error of each non-2xx answer. `status` is a literal type on every class that has one
-// status (`NotFoundError['status']` is `404`), as in openai-node. api-error.ts picks the class.
+// status (`NotFoundError['status']` is `404`), as in openai-node. error-from-answer.ts picks the class.
 import { type ErrorContext, ProfileArticlesError } from './base-error.js';
 import type { ErrorDetail, ValidationIssue } from './schemas/error-body.js';
 

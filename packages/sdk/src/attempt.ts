@@ -2,7 +2,7 @@
 // another attempt could help and how long the server asked us to wait. The attempt's timeout
 // covers the body too, a body is read up to MAX_RESPONSE_BYTES, and a redirect is never followed.
 import ky, { TimeoutError as KyTimeoutError } from 'ky';
-import { createApiError } from './api-error.js';
+import { createApiError } from './error-from-answer.js';
 import {
   ConnectionError,
   type ErrorContext,
