@@ -216,7 +216,7 @@ export async function batchCommand(ctx: Context, operationArg: string, options: 
       const message = {
         [ExitCode.Interrupted]: 'Interrupted.',
         [ExitCode.InsufficientCredits]: `Stopped by the ${pool.stopped === 'balance' ? 'balance' : 'budget (--max-credits)'}.`,
-        [ExitCode.JobFailed]: `${pool.failed.length} profile(s) did not succeed.`,
+        [ExitCode.JobFailed]: `${plural(pool.failed.length, 'profile')} did not succeed.`,
       }[exitCode as 130 | 5 | 3];
       // The summary above already says how to resume, except under --json where it is data.
       const hint = mode === 'json' && summary.resume ? `Resume with: ${summary.resume}` : undefined;
