@@ -7,6 +7,7 @@ import {
   ENDPOINTS,
   type EndpointName,
   fillPath,
+  type HttpMethod,
 } from '@profile-articles/sdk/internal';
 import { JobSchema, ReadResponseSchema } from '@profile-articles/sdk/schemas';
 import * as z from 'zod/mini';
@@ -24,7 +25,7 @@ export function endpointLabel(endpoint: EndpointName): string {
 export function requestLine(
   endpoint: EndpointName,
   params: Readonly<Record<string, string>> = {},
-): { method: 'GET' | 'POST'; path: string } {
+): { method: HttpMethod; path: string } {
   const entry = ENDPOINTS[endpoint];
   return { method: entry.method, path: `${API_PREFIX}${fillPath(entry, params)}` };
 }

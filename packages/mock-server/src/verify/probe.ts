@@ -1,5 +1,6 @@
 // One HTTP request of a verify run and what came back, raw enough to judge: status,
 // content-type, parsed body. A 429 met along the way is checked and its wait honoured.
+import type { HttpMethod } from '@profile-articles/sdk/internal';
 
 export interface Answer {
   status: number;
@@ -12,7 +13,7 @@ export interface Answer {
 export interface ProbeRequest {
   /** The contract's endpoint this request exercises, for reports. */
   endpoint: string;
-  method: 'GET' | 'POST';
+  method: HttpMethod;
   path: string;
   /** `key` (the real one, the default), `none` (no Authorization header) or a made-up key. */
   auth?: 'key' | 'none' | { madeUp: string };
