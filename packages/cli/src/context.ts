@@ -65,17 +65,28 @@ export class Context {
   /** The command as typed (`generate`, `config set`), and the options it was given. */
   readonly command: string;
   readonly commandOptions: Record<string, unknown>;
+  /** The command's operands as typed (`ada-lovelace` for `read ada-lovelace`). */
+  readonly commandArgs: readonly string[];
+  /** Where the key in use came from, once the settings were read (for a 401's hint). */
+  #keySource: SettingSource | undefined;
   #store: ConfigStore | undefined;
   #client: Promise<ProfileArticles> | undefined;
   #warnedHttp = false;
   #trace: HttpTrace | undefined;
 
-  constructor(io: Io, options: GlobalOptions, command = '', commandOptions: Record<string, unknown> = {}) {
+  constructor(
+    io: Io,
+    options: GlobalOptions,
+    command = '',
+    commandOptions: Record<string, unknown> = {},
+    commandArgs: readonly string[] = [],
+  ) {
     this.io = io;
     this.options = options;
     this.out = new Output(io, options.json === true);
     this.command = command;
     this.commandOptions = commandOptions;
+    this.commandArgs = commandArgs;
   }
 
   async store(): Promise<ConfigStore> {
@@ -107,6 +118,7 @@ export class Context {
       this.options.pollInterval !== undefined
         ? pollIntervalMs(this.options.pollInterval, '--poll-interval')
         : pollIntervalMs(env.PROFILE_ARTICLES_POLL_INTERVAL, 'PROFILE_ARTICLES_POLL_INTERVAL');
+    this.#keySource = apiKey?.source;
     return {
       apiKey: apiKey?.value,
       baseUrl: baseUrl?.value,
@@ -189,6 +201,10 @@ export class Context {
     return {
       command: this.command,
       keyGiven: typeof this.commandOptions.idempotencyKey === 'string',
+      keySource: this.#keySource,
+      ...(['read', 'generate', 'update'].includes(this.command) && this.commandArgs[0] !== undefined
+        ? { profileId: this.commandArgs[0] }
+        : {}),
       balance: async () => {
         if (!this.#client) return undefined;
         const client = await this.#client;

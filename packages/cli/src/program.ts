@@ -26,7 +26,7 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
 
   const run = async (cmd: Command, action: Action) => {
     const { Context } = await import('./context.js');
-    const ctx = new Context(io, cmd.optsWithGlobals<GlobalOptions>(), commandName(cmd), cmd.opts());
+    const ctx = new Context(io, cmd.optsWithGlobals<GlobalOptions>(), commandName(cmd), cmd.opts(), cmd.args);
     onContext(ctx);
     return action(ctx);
   };

@@ -4,6 +4,7 @@
 import { CliError, OutcomeUnknownError } from './errors.js';
 import { ExitCode, type ExitCodeValue } from './exit-codes.js';
 import { plural } from './plural.js';
+import { shellQuote } from './shell-quote.js';
 
 /** One reported error: the fields of the `{"error": …}` object of --json, and the exit code. */
 export interface Report {
@@ -23,6 +24,10 @@ export interface ReportContext {
   command?: string | undefined;
   /** True when the user passed --idempotency-key. */
   keyGiven?: boolean;
+  /** Where the key in use came from: a 401's hint says what to fix there. */
+  keySource?: 'flag' | 'environment' | 'config' | 'default' | undefined;
+  /** The profile the command was given, for hints that name the next command in full. */
+  profileId?: string;
   /** The current balance, for a 402; undefined when it cannot be had. */
   balance?: () => Promise<number | undefined>;
 }
@@ -89,7 +94,7 @@ async function tell(
   if (error instanceof sdk.AuthenticationError) {
     return {
       message: `The API key was refused (401). ${said}`.trim(),
-      hint: 'Check the key: run `profile-articles login`, or set PROFILE_ARTICLES_API_KEY.',
+      hint: keyHint(context.keySource),
       exitCode: ExitCode.Authentication,
     };
   }
@@ -130,7 +135,7 @@ async function tell(
   if (error instanceof sdk.NotFoundError) {
     return {
       message: `Not found (404). ${said}`.trim(),
-      hint: notFoundHint(command),
+      hint: notFoundHint(command, context.profileId),
       exitCode: ExitCode.Failure,
     };
   }
@@ -195,15 +200,28 @@ async function tell(
     };
   }
   // Raised before any request: the arguments or settings are at fault.
-  return { message: error.message, hint: null, exitCode: ExitCode.Usage };
+  return {
+    message: error.message,
+    hint: command ? `Run \`profile-articles ${command} --help\` for usage.` : null,
+    exitCode: ExitCode.Usage,
+  };
 }
 
-function notFoundHint(command: string | undefined): string {
-  if (command === 'read') return 'A read never generates: use `profile-articles generate <profile_id>`.';
+/** A refused key is fixed where it came from: `login` cannot override the environment or a flag. */
+function keyHint(source: ReportContext['keySource']): string {
+  if (source === 'environment')
+    return 'The key comes from PROFILE_ARTICLES_API_KEY: correct it, or unset it to use the key `profile-articles login` stores.';
+  if (source === 'flag')
+    return 'The key comes from --api-key: check it, or leave it out to use the stored one.';
+  return 'Check the key: run `profile-articles login`, or set PROFILE_ARTICLES_API_KEY.';
+}
+
+function notFoundHint(command: string | undefined, profileId: string | undefined): string {
+  const generate = `\`profile-articles generate ${profileId === undefined ? '<profile_id>' : shellQuote(profileId)}\``;
+  if (command === 'read') return `A read never generates: use ${generate}.`;
   if (command === 'job') return 'Check the job id: `generate` and `update` print it when they start.';
   // An update needs an article to refresh; a generate's 404 means the profile itself is unknown.
-  if (command === 'update')
-    return 'There is no article to update yet: `profile-articles generate <profile_id>` makes one.';
+  if (command === 'update') return `There is no article to update yet: ${generate} makes one.`;
   if (command === 'generate') return 'The service knows no profile with that id: check the slug.';
   return 'Check the profile slug or job id.';
 }
