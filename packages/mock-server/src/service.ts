@@ -18,7 +18,6 @@ import { registerFaults } from './routes/inject-faults.js';
 import { wrongMethod } from './routes/methods.js';
 import { requestHeader } from './routes/request-header.js';
 import { respond } from './routes/respond.js';
-import { syncStep } from './routes/sync-step.js';
 import type { PayResult } from './rules/checkout.js';
 import { type FaultsConfig, parseFaults } from './rules/faults.js';
 import type { JournalEntry } from './rules/journal.js';
@@ -83,26 +82,20 @@ export function createMockService(
       ),
   });
   const app = new Hono<ApiEnv>();
-  const guard = createGuard(normalized.allowHosts);
-  // One synchronous front step for every request (each step of Hono's chain costs an async
-  // call per request): the guard, then HEAD, then the body limit.
-  app.use(
-    '*',
-    syncStep<ApiEnv>((c, next) => {
-      const refused = guard(c);
-      if (refused) return refused;
-      const { method } = c.req;
-      // Hono answers HEAD with the GET handler, which would charge a read: a safe method must
-      // never move money, and no route of the interface takes HEAD, so it is 405 everywhere.
-      if (method === 'HEAD') return respond(wrongMethod(app.routes, 'HEAD', c.req.path));
-      // Only where a body is read: touching the body of a GET would make @hono/node-server
-      // build a full WHATWG Request, which costs more than the rest of the request. A body the
-      // transport read whole has passed its limit already.
-      if ((method === 'POST' || method === 'PUT' || method === 'PATCH') && c.env?.body === undefined)
-        return limitBody(c, next);
-      return next();
-    }),
-  );
+  app.use('*', createGuard(normalized.allowHosts));
+  // Hono answers HEAD with the GET handler, which would charge a read: a safe method must
+  // never move money, and no route of the interface takes HEAD, so it is 405 everywhere.
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'HEAD') return respond(wrongMethod(app.routes, 'HEAD', c.req.path));
+    await next();
+  });
+  // Only where a body is read: touching the body of a GET would make @hono/node-server
+  // build a full WHATWG Request, which costs more than the rest of the request.
+  app.on(['POST', 'PUT', 'PATCH'], '*', async (c, next) => {
+    // A body the transport read whole has passed its limit already.
+    if (c.env?.body !== undefined) return next();
+    return limitBody(c, next);
+  });
   app.use(`${API_PREFIX}/*`, async (c, next) => {
     await next();
     // Unset when the request was refused before auth passed (401).

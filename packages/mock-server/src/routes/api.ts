@@ -1,7 +1,7 @@
 // The API's routes: HTTP in, operations out, one route per contract-table entry. Order of checks:
 // auth (401), rate limit (429), then the request's own validity (422), then the operation's rules.
 import { ENDPOINTS, type EndpointName } from '@profile-articles/sdk/internal';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import type { LiveState } from '../live-state.js';
 import { generateArticle, readArticle, updateArticle } from '../operations/articles.js';
 import type { OperationContext } from '../operations/context.js';
@@ -9,12 +9,11 @@ import { createCheckout, getBalance } from '../operations/credits.js';
 import { getJob } from '../operations/jobs.js';
 import { fail } from '../outcome.js';
 import { type Account, bearerToken } from '../rules/accounts.js';
-import { type EndpointArgs, type EndpointInput, readEndpointArgs } from './endpoint-input.js';
+import { type EndpointArgs, readEndpointArgs } from './endpoint-input.js';
 import type { EndpointOutcome } from './endpoint-outcome.js';
 import type { GuardEnv } from './guard.js';
 import { requestHeader } from './request-header.js';
 import { respond } from './respond.js';
-import { syncStep } from './sync-step.js';
 
 /** Set by the auth middleware for every request that passed it. */
 export type ApiEnv = { Variables: { ctx: OperationContext } } & GuardEnv;
@@ -48,50 +47,39 @@ export const honoPath = (template: string) => template.replace(/\{(\w+)\}/g, ':$
 function route<N extends EndpointName>(api: Hono<ApiEnv>, name: N): void {
   const endpoint = ENDPOINTS[name];
   const operation: Operation<N> = OPERATIONS[name];
-  const answer = (c: Context<ApiEnv>, input: EndpointInput<typeof endpoint>) =>
-    input.ok
-      ? respond(operation(c.get('ctx'), input.args, () => new URL(c.req.url).origin))
-      : respond(input.outcome);
-  api.on(
-    endpoint.method,
-    honoPath(endpoint.path),
-    syncStep<ApiEnv>((c) => {
-      // A Promise only when the body has to be read from the Request's stream.
-      const input = readEndpointArgs(c, endpoint);
-      return input instanceof Promise ? input.then((read) => answer(c, read)) : answer(c, input);
-    }),
-  );
+  api.on(endpoint.method, honoPath(endpoint.path), async (c) => {
+    const input = await readEndpointArgs(c, endpoint);
+    if (!input.ok) return respond(input.outcome);
+    return respond(operation(c.get('ctx'), input.args, () => new URL(c.req.url).origin));
+  });
 }
 
 export function createApiRoutes(live: LiveState): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
 
-  api.use(
-    '*',
-    syncStep<ApiEnv>((c, next) => {
-      const { state } = live;
-      const key = bearerToken(requestHeader(c, 'authorization'));
-      const account: Account | undefined = key === undefined ? undefined : state.accounts.byApiKey(key);
-      if (!account) {
-        return respond(fail(401, 'Missing or invalid API key', { 'www-authenticate': 'Bearer' }));
-      }
-      const now = live.now();
-      const decision = state.rateLimiter.take(account.id, account.pricing.requests_per_minute, now);
-      if (!decision.allowed) {
-        state.refusals.count(account.id, 'rate-limit');
-        const seconds = String(decision.retryAfterSeconds);
-        return respond(
-          fail(
-            429,
-            `Rate limit of ${account.pricing.requests_per_minute} requests per minute exceeded; retry in ${seconds} s`,
-            { 'retry-after': seconds },
-          ),
-        );
-      }
-      c.set('ctx', { state, account, now });
-      return next();
-    }),
-  );
+  api.use('*', async (c, next) => {
+    const { state } = live;
+    const key = bearerToken(requestHeader(c, 'authorization'));
+    const account: Account | undefined = key === undefined ? undefined : state.accounts.byApiKey(key);
+    if (!account) {
+      return respond(fail(401, 'Missing or invalid API key', { 'www-authenticate': 'Bearer' }));
+    }
+    const now = live.now();
+    const decision = state.rateLimiter.take(account.id, account.pricing.requests_per_minute, now);
+    if (!decision.allowed) {
+      state.refusals.count(account.id, 'rate-limit');
+      const seconds = String(decision.retryAfterSeconds);
+      return respond(
+        fail(
+          429,
+          `Rate limit of ${account.pricing.requests_per_minute} requests per minute exceeded; retry in ${seconds} s`,
+          { 'retry-after': seconds },
+        ),
+      );
+    }
+    c.set('ctx', { state, account, now });
+    await next();
+  });
 
   for (const name of Object.keys(ENDPOINTS) as EndpointName[]) route(api, name);
 

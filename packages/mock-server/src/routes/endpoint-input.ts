@@ -38,42 +38,26 @@ function checkEach(
   return values;
 }
 
-/** An endpoint's parsed inputs, or the 422 that lists everything wrong with them. */
-export type EndpointInput<E extends Endpoint> =
-  | { ok: true; args: EndpointArgs<E> }
-  | { ok: false; outcome: Failure<422> };
-
-function finish<E extends Endpoint>(
-  issues: ValidationIssue[],
-  args: Omit<EndpointArgs<E>, 'body'>,
-  body: unknown,
-): EndpointInput<E> {
-  if (issues.length) return { ok: false, outcome: invalid(issues) };
-  return { ok: true, args: { ...args, body } as EndpointArgs<E> };
-}
-
-/**
- * The parsed inputs, or the 422 that lists everything wrong with them. Synchronous unless the
- * body must still be read from the Request's stream (the transport did not read it whole): a
- * Promise per request is a cost the hot path can skip.
- */
-export function readEndpointArgs<E extends Endpoint>(
+/** The parsed inputs, or the 422 that lists everything wrong with them. */
+export async function readEndpointArgs<E extends Endpoint>(
   c: Context,
   endpoint: E,
-): EndpointInput<E> | Promise<EndpointInput<E>> {
+): Promise<{ ok: true; args: EndpointArgs<E> } | { ok: false; outcome: Failure<422> }> {
   const issues: ValidationIssue[] = [];
   const params = checkEach('path', endpoint.pathParams, (name) => c.req.param(name), issues);
   const headers = checkEach('header', endpoint.headers, (name) => requestHeader(c, name), issues);
-  const args = { params, headers } as Omit<EndpointArgs<E>, 'body'>;
-  if (!endpoint.body) return finish(issues, args, undefined);
-  const schema = endpoint.body;
-  const withBody = (parsed: { ok: true; data: unknown } | { ok: false; issues: ValidationIssue[] }) => {
-    if (!parsed.ok) issues.push(...parsed.issues);
-    return finish<E>(issues, args, parsed.ok ? parsed.data : undefined);
-  };
-  // A body the transport read whole is a string to key the memo by; a streamed one is not.
-  const text = (c.env as Transport | undefined)?.body;
-  return text === undefined
-    ? parseJsonBody(c, schema).then(withBody)
-    : withBody(parseOnce(schema, text, () => parseJsonText(text, schema)));
+  let body: unknown;
+  if (endpoint.body) {
+    const schema = endpoint.body;
+    // A body the transport read whole is a string to key the memo by; a streamed one is not.
+    const text = (c.env as Transport | undefined)?.body;
+    const parsed =
+      text === undefined
+        ? await parseJsonBody(c, schema)
+        : parseOnce(schema, text, () => parseJsonText(text, schema));
+    if (parsed.ok) body = parsed.data;
+    else issues.push(...parsed.issues);
+  }
+  if (issues.length) return { ok: false, outcome: invalid(issues) };
+  return { ok: true, args: { params, headers, body } as EndpointArgs<E> };
 }

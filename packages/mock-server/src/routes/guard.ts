@@ -4,7 +4,7 @@
 // or a "simple" cross-site fetch sends). They answer before auth, so none of them counts
 // against a rate window. Host and Origin are checked only where there is a socket: the
 // node adapter passes the listening address; msw serves whatever origin a test intercepts.
-import type { Context } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { type Failure, fail } from '../outcome.js';
 import { createHostCheck, hostName } from '../rules/hosts.js';
 import { requestHeader } from './request-header.js';
@@ -69,16 +69,9 @@ function contentTypeOutcome(method: string, path: string, headers: (name: string
   );
 }
 
-/**
- * The guard's refusal for a request, or undefined when it may go on. Synchronous, and called
- * by the service's one front step rather than being a middleware of its own: every step in
- * Hono's chain costs each request an async call.
- */
-export function createGuard(
-  allowHosts: readonly string[],
-): <E extends GuardEnv>(c: Context<E>) => Response | undefined {
+export function createGuard(allowHosts: readonly string[]): MiddlewareHandler<GuardEnv> {
   let checks: { listenHost: string; check: (name: string) => boolean } | undefined;
-  return (c) => {
+  return async (c, next) => {
     const listenHost = c.env?.listenHost;
     if (listenHost !== undefined) {
       if (checks?.listenHost !== listenHost)
@@ -95,6 +88,7 @@ export function createGuard(
       }
     }
     const unsupported = contentTypeOutcome(c.req.method, c.req.path, (name) => requestHeader(c, name));
-    return unsupported ? respond(unsupported) : undefined;
+    if (unsupported) return respond(unsupported);
+    await next();
   };
 }

@@ -1,58 +1,53 @@
 // Applies the fault a request draws (rules/faults.ts) around the API handlers. The
 // outcomes are transport-free: a reset is `Response.error()`, which the node adapter turns
 // into a destroyed socket and msw into a network error.
-import type { Context, Hono, MiddlewareHandler, Next } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import type { LiveState } from '../live-state.js';
 import { fail } from '../outcome.js';
 import { bearerToken } from '../rules/accounts.js';
-import { FAULT_ROUTES, type FaultRoute, type FaultRule } from '../rules/faults.js';
+import { FAULT_ROUTES, type FaultRoute } from '../rules/faults.js';
 import { type ApiEnv, honoPath } from './api.js';
 import { requestHeader } from './request-header.js';
 import { respond } from './respond.js';
-import { syncStep } from './sync-step.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The step for `route`: synchronous when the request draws no fault, as nearly all do. */
-function injectFault(route: FaultRoute, live: LiveState): MiddlewareHandler<ApiEnv> {
-  return syncStep<ApiEnv>((c, next) => {
+function injectFault(route: FaultRoute, live: LiveState): MiddlewareHandler {
+  return async (c, next) => {
     const rule = live.state.faults.draw(route);
-    return rule ? applyFault(rule, c, next, live) : next();
-  });
-}
-
-async function applyFault(rule: FaultRule, c: Context<ApiEnv>, next: Next, live: LiveState) {
-  switch (rule.kind) {
-    case 'fail':
-      return respond(fail(500, 'Internal server error (injected fault: nothing was done)'));
-    case 'rate-limit': {
-      const key = bearerToken(requestHeader(c, 'authorization'));
-      const account = key === undefined ? undefined : live.state.accounts.byApiKey(key);
-      if (account) live.state.refusals.count(account.id, 'fault');
-      const seconds = String(rule.retryAfterSeconds);
-      return respond(
-        fail(429, `Rate limited (injected fault); retry in ${seconds} s`, { 'retry-after': seconds }),
-      );
+    if (!rule) return next();
+    switch (rule.kind) {
+      case 'fail':
+        return respond(fail(500, 'Internal server error (injected fault: nothing was done)'));
+      case 'rate-limit': {
+        const key = bearerToken(requestHeader(c, 'authorization'));
+        const account = key === undefined ? undefined : live.state.accounts.byApiKey(key);
+        if (account) live.state.refusals.count(account.id, 'fault');
+        const seconds = String(rule.retryAfterSeconds);
+        return respond(
+          fail(429, `Rate limited (injected fault); retry in ${seconds} s`, { 'retry-after': seconds }),
+        );
+      }
+      case 'latency':
+        await sleep(rule.latencyMs);
+        return next();
+      case 'lost':
+      case 'reset':
+        await next();
+        // Cleared first: Hono's setter would otherwise copy the real answer's headers over.
+        c.res = undefined;
+        c.res =
+          rule.kind === 'reset'
+            ? Response.error()
+            : respond(
+                fail(
+                  500,
+                  'Internal server error (injected fault: the request took effect, its answer was lost)',
+                ),
+              );
+        return;
     }
-    case 'latency':
-      await sleep(rule.latencyMs);
-      return next();
-    case 'lost':
-    case 'reset':
-      await next();
-      // Cleared first: Hono's setter would otherwise copy the real answer's headers over.
-      c.res = undefined;
-      c.res =
-        rule.kind === 'reset'
-          ? Response.error()
-          : respond(
-              fail(
-                500,
-                'Internal server error (injected fault: the request took effect, its answer was lost)',
-              ),
-            );
-      return;
-  }
+  };
 }
 
 /** Registers the fault step in front of every API route of `app`. */
