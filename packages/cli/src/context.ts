@@ -208,7 +208,15 @@ export class Context {
       balance: async () => {
         if (!this.#client) return undefined;
         const client = await this.#client;
-        return (await client.credits.balance({ maxRetries: 0 })).credits;
+        const { credits, pricing } = await client.credits.balance({ maxRetries: 0 });
+        // What this command costs, from the same answer: the price is the account's own.
+        const cost =
+          this.command === 'read'
+            ? pricing.read_credits
+            : this.command === 'generate' || this.command === 'update'
+              ? pricing.generation_credits
+              : undefined;
+        return { credits, cost };
       },
     };
   }

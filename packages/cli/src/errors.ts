@@ -15,6 +15,15 @@ export class CliError extends Error {
 }
 
 /** The person pressed Ctrl-C where nothing is left to say (a prompt): exit 130 quietly. */
+/** Ctrl-C while waiting, which the person chose: told plainly (no "Error:"), exit 130. */
+export class Interrupted extends CliError {
+  override name = 'Interrupted';
+
+  constructor(message: string, hint?: string) {
+    super(message, ExitCode.Interrupted, hint);
+  }
+}
+
 export class QuietInterrupt extends CliError {
   override name = 'Interrupted';
 

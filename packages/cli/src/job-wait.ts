@@ -1,15 +1,15 @@
 // Waiting for a job with a spinner: Ctrl-C and --timeout stop the wait, never the job.
 import type { Job, ProfileArticles } from '@profile-articles/sdk';
 import type { Context } from './context.js';
-import { CliError } from './errors.js';
+import { CliError, Interrupted } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import { invocation } from './invocation.js';
 import { plural } from './plural.js';
 import { renderJob } from './render.js';
 import { MAX_WAIT_SECONDS } from './timer-limit.js';
 
-class Interrupted extends Error {
-  override name = 'Interrupted';
+class SigintAbort extends Error {
+  override name = 'SigintAbort';
 }
 
 /** `--timeout SECONDS` as milliseconds; undefined when not given. */
@@ -40,7 +40,7 @@ export function waitingText(status: string, elapsedMs: number, nextCheckMs: numb
  */
 export async function untilInterrupted<T>(wait: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
-  const onSigint = () => controller.abort(new Interrupted('interrupted'));
+  const onSigint = () => controller.abort(new SigintAbort('interrupted'));
   process.on('SIGINT', onSigint);
   try {
     return await wait(controller.signal);
@@ -49,7 +49,7 @@ export async function untilInterrupted<T>(wait: (signal: AbortSignal) => Promise
   }
 }
 
-export const isInterrupted = (error: unknown) => error instanceof Interrupted;
+export const isInterrupted = (error: unknown) => error instanceof SigintAbort;
 
 export async function waitForJob(
   ctx: Context,
@@ -85,9 +85,8 @@ export async function waitForJob(
   } catch (error) {
     if (isInterrupted(error)) {
       ctx.out.clearInterruptedLine();
-      throw new CliError(
+      throw new Interrupted(
         `Stopped waiting: job ${started.job_id} keeps running on the server.`,
-        ExitCode.Interrupted,
         resumeHint(ctx, started.job_id),
       );
     }

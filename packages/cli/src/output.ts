@@ -81,7 +81,8 @@ export class Output {
     if (!report.message) return; // a quiet interrupt
     const s = this.errStyle;
     this.#io.stderr.write(
-      `${s.red('Error:')} ${report.message}${report.hint ? `\n${s.dim(report.hint)}` : ''}\n`,
+      // An interrupt was the person's own choice: no "Error:" before it.
+      `${report.type === 'Interrupted' ? '' : `${s.red('Error:')} `}${report.message}${report.hint ? `\n${s.dim(report.hint)}` : ''}\n`,
     );
   }
 

@@ -7,7 +7,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { ProfileArticles } from '@profile-articles/sdk';
 import type { Context } from './context.js';
-import { CliError } from './errors.js';
+import { CliError, Interrupted } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import { isInterrupted, untilInterrupted, waitingText } from './job-wait.js';
 import { plural } from './plural.js';
@@ -66,7 +66,7 @@ export async function waitForPayment(
   } catch (error) {
     if (isInterrupted(error)) {
       ctx.out.clearInterruptedLine();
-      throw new CliError('Stopped waiting for the payment.', ExitCode.Interrupted, CHECK_LATER);
+      throw new Interrupted('Stopped waiting for the payment.', CHECK_LATER);
     }
     throw error;
   } finally {

@@ -28,8 +28,8 @@ export interface ReportContext {
   keySource?: 'flag' | 'environment' | 'config' | 'default' | undefined;
   /** The profile the command was given, for hints that name the next command in full. */
   profileId?: string;
-  /** The current balance, for a 402; undefined when it cannot be had. */
-  balance?: () => Promise<number | undefined>;
+  /** The current balance and what the command costs, for a 402; undefined when it cannot be had. */
+  balance?: () => Promise<{ credits: number; cost: number | undefined } | undefined>;
 }
 
 type Told = Pick<Report, 'message' | 'hint' | 'exitCode'>;
@@ -100,12 +100,13 @@ async function tell(
   }
   if (error instanceof sdk.InsufficientCreditsError) {
     // The balance, once: the server's own words are in `detail` (--json), and may repeat it.
-    const credits = await context.balance?.().catch(() => undefined);
+    const balance = await context.balance?.().catch(() => undefined);
+    const needs = balance?.cost === undefined ? '' : `${command} costs ${plural(balance.cost, 'credit')}, `;
     return {
       message:
-        credits === undefined
+        balance === undefined
           ? `Not enough credits (402). ${said}`.trim()
-          : `Not enough credits (402): your balance is ${plural(credits, 'credit')}.`,
+          : `Not enough credits (402): ${needs}your balance is ${plural(balance.credits, 'credit')}.`,
       hint: 'Buy credits with `profile-articles buy 100`, then run the command again.',
       exitCode: ExitCode.InsufficientCredits,
     };

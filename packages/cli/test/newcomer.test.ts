@@ -21,7 +21,9 @@ describe('each thing said once', () => {
     expect(result.code).toBe(5);
     const [message, hint, ...rest] = result.stderr.trimEnd().split('\n');
     expect(rest).toEqual([]);
-    expect(message).toBe('Error: Not enough credits (402): your balance is 50 credits.');
+    expect(message).toBe(
+      'Error: Not enough credits (402): generate costs 100 credits, your balance is 50 credits.',
+    );
     expect(hint).toBe('Buy credits with `profile-articles buy 100`, then run the command again.');
   });
 

@@ -38,7 +38,7 @@ async function interrupt(command: string, waiting: RegExp): Promise<string[]> {
     term.keys('C-c');
     const lines = screenLines(await term.waitFor('EXIT='));
     expect(lines.join('\n')).not.toContain('^C');
-    expect(lines.at(-3)).toMatch(/^Error: Stopped waiting: job [0-9a-f-]{36} keeps running on the server\.$/);
+    expect(lines.at(-3)).toMatch(/^Stopped waiting: job [0-9a-f-]{36} keeps running on the server\.$/);
     expect(lines.at(-2)).toMatch(/^Resume with: profile-articles job [0-9a-f-]{36} --wait$/);
     expect(lines.at(-1)).toBe('EXIT=130');
     return lines;

@@ -29,7 +29,7 @@ describe.runIf(hasTmux)('in a terminal', () => {
       const screen = await term.waitFor('EXIT=');
       const lines = screenLines(screen);
       expect(lines).toContainEqual(
-        expect.stringMatching(/^Error: Stopped waiting: job [0-9a-f-]{36} keeps running on the server\.$/),
+        expect.stringMatching(/^Stopped waiting: job [0-9a-f-]{36} keeps running on the server\.$/),
       );
       expect(lines).toContainEqual(
         expect.stringMatching(/^Resume with: profile-articles job [0-9a-f-]{36} --wait$/),

@@ -52,4 +52,20 @@ describe('hints that fit where the problem is', () => {
     expect(job.code).toBe(2);
     expect(lines(job.stderr)[1]).toBe('Run `profile-articles job --help` for usage.');
   });
+
+  it('config get and unset of a setting that is not stored: say so, and how to set it', async () => {
+    const env = { PROFILE_ARTICLES_API_KEY: undefined, PROFILE_ARTICLES_BASE_URL: undefined };
+    const get = await h.run(['config', 'get', 'api-key'], { env });
+    expect(get.code).toBe(1);
+    expect(lines(get.stderr)).toEqual([
+      'Error: api-key is not set.',
+      'Run `profile-articles login`, or set PROFILE_ARTICLES_API_KEY.',
+    ]);
+    const unset = await h.run(['config', 'unset', 'api-key'], { env });
+    expect(unset.code).toBe(0);
+    expect(unset.stdout).toBe('api-key was not stored: nothing to remove.\n');
+    const logout = await h.run(['logout'], { env });
+    expect(logout.stdout).toBe('No API key was stored.\n');
+    expect(logout.stderr).toBe('');
+  });
 });

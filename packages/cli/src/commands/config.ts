@@ -41,16 +41,26 @@ export async function configGetCommand(ctx: Context, rawName: string): Promise<v
   const source = name === 'api-key' ? settings.sources.apiKey : settings.sources.baseUrl;
   const shown = value === undefined ? null : name === 'api-key' ? maskKey(value) : value;
   if (ctx.out.json) return ctx.out.value({ name, value: shown, source: source ?? null });
-  if (shown === null) throw new CliError(`${name} is not set.`, ExitCode.Failure);
+  if (shown === null)
+    throw new CliError(
+      `${name} is not set.`,
+      ExitCode.Failure,
+      name === 'api-key'
+        ? 'Run `profile-articles login`, or set PROFILE_ARTICLES_API_KEY.'
+        : 'Run `profile-articles config set base-url URL`, or set PROFILE_ARTICLES_BASE_URL.',
+    );
   ctx.out.line(`${shown} ${ctx.out.style.dim(`(from ${source})`)}`);
 }
 
 export async function configUnsetCommand(ctx: Context, rawName: string): Promise<void> {
   const name = settingName(rawName);
   const store = await ctx.store();
-  store.delete(SETTING_NAMES[name]);
+  const had = store.get(SETTING_NAMES[name]) !== undefined;
+  if (had) store.delete(SETTING_NAMES[name]);
   if (ctx.out.json) return ctx.out.value({ name, value: null });
-  ctx.out.line(`Removed ${name} from the stored config.`);
+  ctx.out.line(
+    had ? `Removed ${name} from the stored config.` : `${name} was not stored: nothing to remove.`,
+  );
 }
 
 export async function configPathCommand(ctx: Context): Promise<void> {

@@ -48,7 +48,11 @@ export async function logoutCommand(ctx: Context): Promise<void> {
   if (had) store.delete('apiKey');
   if (out.json) return out.value({ logged_out: had });
   out.line(had ? 'Removed the stored API key.' : 'No API key was stored.');
-  out.note(
-    out.errStyle.dim('The key itself is not revoked: ask your operator to revoke it if it may have leaked.'),
-  );
+  // Only a key that was stored may still be in use elsewhere.
+  if (had)
+    out.note(
+      out.errStyle.dim(
+        'The key itself is not revoked: ask your operator to revoke it if it may have leaked.',
+      ),
+    );
 }
