@@ -26,7 +26,7 @@ describe('client options', () => {
     const client = new ProfileArticles({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1', maxRetries: 0 });
     await expect(client.articles.read('')).rejects.toThrow('profile_id must be at least 1 character');
     await expect(client.articles.generate('x'.repeat(201))).rejects.toThrow(
-      'body.profile_id must be at most 200 characters',
+      'profile_id must be at most 200 characters, got "xxx',
     );
     await expect(client.articles.update('\u{1F600}'.repeat(201))).rejects.toThrow(
       'profile_id must be at most 200 characters',
