@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { MockConfig, NormalizedConfig } from './config.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './flags.js';
-import { MAX_BODY_BYTES } from './limits.js';
+import { BODY_METHODS, MAX_BODY_BYTES } from './limits.js';
 import type { Transport } from './routes/guard.js';
 import type { MockService } from './service.js';
 
@@ -60,7 +60,7 @@ function readsWhole(req: IncomingMessage): boolean {
     length !== undefined &&
     req.headers['transfer-encoding'] === undefined &&
     Number(length) <= MAX_BODY_BYTES &&
-    (req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH') &&
+    BODY_METHODS.has(req.method ?? '') &&
     // Only JSON is read through Transport.body; the Pay form is read from the Request itself.
     JSON_TYPE.test(req.headers['content-type'] ?? '')
   );

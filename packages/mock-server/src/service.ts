@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { type MockConfig, type NormalizedConfig, normalizeConfig } from './config.js';
 import { type LedgerReport, ledgerReport, type StatsReport, statsReport } from './inspection.js';
-import { MAX_BODY_BYTES } from './limits.js';
+import { BODY_METHODS, MAX_BODY_BYTES } from './limits.js';
 import { createLiveState } from './live-state.js';
 import type { OperationContext } from './operations/context.js';
 import { fail, invalid } from './outcome.js';
@@ -91,7 +91,7 @@ export function createMockService(
   });
   // Only where a body is read: touching the body of a GET would make @hono/node-server
   // build a full WHATWG Request, which costs more than the rest of the request.
-  app.on(['POST', 'PUT', 'PATCH'], '*', async (c, next) => {
+  app.on([...BODY_METHODS], '*', async (c, next) => {
     // A body the transport read whole has passed its limit already.
     if (c.env?.body !== undefined) return next();
     return limitBody(c, next);

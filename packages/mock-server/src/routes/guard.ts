@@ -5,6 +5,7 @@
 // against a rate window. Host and Origin are checked only where there is a socket: the
 // node adapter passes the listening address; msw serves whatever origin a test intercepts.
 import type { MiddlewareHandler } from 'hono';
+import { BODY_METHODS } from '../limits.js';
 import { type Failure, fail } from '../outcome.js';
 import { createHostCheck, hostName } from '../rules/hosts.js';
 import { requestHeader } from './request-header.js';
@@ -57,7 +58,7 @@ function hostOutcome(
 
 /** `application/json` for a POST, PUT or PATCH to the API or the control endpoints that has a body. */
 function contentTypeOutcome(method: string, path: string, headers: (name: string) => string | undefined) {
-  if (method !== 'POST' && method !== 'PUT' && method !== 'PATCH') return undefined;
+  if (!BODY_METHODS.has(method)) return undefined;
   if (!path.startsWith('/api/') && !path.startsWith('/_mock/')) return undefined;
   const type = headers('content-type');
   const length = headers('content-length');
