@@ -1,6 +1,8 @@
 // The shapes the resources hand to the transport.
+
 import type { RequestOptions } from './options.js';
 import type { RetryPolicy } from './retry.js';
+import type { HttpMethod } from './schemas/endpoints.js';
 
 /** One reason a 2xx body does not match the interface: zod's issue, without the input it saw. */
 export interface ResponseIssue {
@@ -17,7 +19,7 @@ export type ParseResult<T> =
   | { success: false; error: { issues: readonly ResponseIssue[] } };
 
 export interface RequestSpec<T> {
-  method: 'GET' | 'POST';
+  method: HttpMethod;
   /** Below the API prefix, already encoded. */
   path: string;
   body?: unknown;
