@@ -47,12 +47,16 @@ export interface MockFlags {
   adminToken?: string | undefined;
 }
 
-/** What the checked flags ask of the runner (a subset of RunMockOptions). */
+/** What the checked flags ask of the runner (RunMockOptions adds where its lines go). */
 export interface MockFlagOptions {
+  /** 0 picks a free port. */
   port?: number;
   host?: string;
+  /** Path of a JSON config file. */
   configPath?: string;
+  /** Host names to answer to besides the listening address and loopback (added to config `allowHosts`). */
   allowHosts?: string[];
+  /** Guards `/_mock/*` with `Authorization: Bearer <token>` (overrides config `adminToken`). */
   adminToken?: string;
 }
 

@@ -2,19 +2,12 @@
 import { readFile } from 'node:fs/promises';
 import type { MockConfig, NormalizedConfig } from './config.js';
 import { ConfigError } from './config-error.js';
-import { DEFAULT_HOST, DEFAULT_PORT } from './flags.js';
+import { DEFAULT_HOST, DEFAULT_PORT, type MockFlagOptions } from './flags.js';
 import { serveMock } from './node.js';
 import { isLoopback } from './rules/hosts.js';
 
-export interface RunMockOptions {
-  port?: number;
-  host?: string;
-  /** Path of a JSON config file. */
-  configPath?: string;
-  /** Host names to answer to besides the listening address and loopback (added to config `allowHosts`). */
-  allowHosts?: string[];
-  /** Guards `/_mock/*` with `Authorization: Bearer <token>` (overrides config `adminToken`). */
-  adminToken?: string;
+/** The checked flags, and where the runner's lines go. */
+export interface RunMockOptions extends MockFlagOptions {
   /** Where the "listening" line goes. */
   log?: (line: string) => void;
   /** Where warnings and the mock's own errors go; stderr by default. */
