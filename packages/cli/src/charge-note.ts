@@ -1,5 +1,6 @@
 // The note after a paid answer (read, or generate that read an existing article): what it
 // cost and what is left. Shared by commands, so it lives outside commands/.
+import type { Pricing } from '@profile-articles/sdk';
 import type { Context } from './context.js';
 import { plural } from './plural.js';
 
@@ -15,4 +16,15 @@ export async function spent(ctx: Context, charged: number): Promise<void> {
     // The balance is a courtesy: the work is done and paid for either way.
   }
   out.note(out.errStyle.dim(`${plural(charged, 'credit')} charged${left}`));
+}
+
+/** The commands that cost credits, each named as the pricing's field prices it. */
+type PaidOperation = 'read' | 'generate' | 'update';
+
+export const isPaidOperation = (command: string): command is PaidOperation =>
+  command === 'read' || command === 'generate' || command === 'update';
+
+/** What one run of `operation` costs on this account (a read, or a generation for both others). */
+export function costOf(operation: PaidOperation, pricing: Pricing): number {
+  return operation === 'read' ? pricing.read_credits : pricing.generation_credits;
 }

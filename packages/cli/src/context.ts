@@ -1,6 +1,7 @@
 // Settings for a run (flag > environment > stored config) and the SDK client built from them.
 // The SDK loads only when a command needs it, so --help stays fast.
 import type { ClientOptions, ProfileArticles } from '@profile-articles/sdk';
+import { costOf, isPaidOperation } from './charge-note.js';
 import type { ConfigStore } from './config-store.js';
 import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
@@ -202,7 +203,7 @@ export class Context {
       command: this.command,
       keyGiven: typeof this.commandOptions.idempotencyKey === 'string',
       keySource: this.#keySource,
-      ...(['read', 'generate', 'update'].includes(this.command) && this.commandArgs[0] !== undefined
+      ...(isPaidOperation(this.command) && this.commandArgs[0] !== undefined
         ? { profileId: this.commandArgs[0] }
         : {}),
       balance: async () => {
@@ -210,13 +211,7 @@ export class Context {
         const client = await this.#client;
         const { credits, pricing } = await client.credits.balance({ maxRetries: 0 });
         // What this command costs, from the same answer: the price is the account's own.
-        const cost =
-          this.command === 'read'
-            ? pricing.read_credits
-            : this.command === 'generate' || this.command === 'update'
-              ? pricing.generation_credits
-              : undefined;
-        return { credits, cost };
+        return { credits, cost: isPaidOperation(this.command) ? costOf(this.command, pricing) : undefined };
       },
     };
   }

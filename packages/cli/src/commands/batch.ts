@@ -10,6 +10,7 @@ import { BatchReporter, type BatchSummary, type Mode } from '../batch/report.js'
 import { runPool } from '../batch/run-batch.js';
 import { openStateFile } from '../batch/state-file.js';
 import { FINISHED, type Operation, type ProfileProgress, summarize } from '../batch/state-records.js';
+import { costOf } from '../charge-note.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
@@ -108,7 +109,7 @@ export async function batchCommand(ctx: Context, operationArg: string, options: 
     // Hours of work: pace to the account's limit, wait out longer Retry-Afters and retry more.
     const client = await ctx.client({ pacing: 'auto', maxRetries: 5, maxRetryDelayMs: 120_000 });
     const balance = await client.credits.balance();
-    const cost = operation === 'read' ? balance.pricing.read_credits : balance.pricing.generation_credits;
+    const cost = costOf(operation, balance.pricing);
     const toSend = fresh.length + resumed.filter((r) => r.open.open?.jobId === undefined).length;
     const worstCase = toSend * cost;
     // Toward --max-credits: what the state file already spent, the reservations of started ones, and the rest.
