@@ -4,10 +4,27 @@
 import * as z from 'zod/mini';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../../packages/mock-server/src/flags.js';
 import * as T from '../../packages/sdk/src/schemas/endpoints.js';
+import { identifierBounds } from '../../packages/sdk/src/schemas/identifier-bounds.js';
 import * as S from '../../packages/sdk/src/schemas/index.js';
 import { OPERATION_DOCS, type OperationDocs, PARAMETER_DOCS, STATUS_DOCS, TAGS } from './operation-docs.js';
 
 type Json = Record<string, unknown>;
+
+/**
+ * Any JSON object (an Article's `infobox`) is a loose object without fields in the SDK, which
+ * bundles smaller than zod's record; the document keeps writing it as a record of string keys.
+ */
+function asRecord({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: Json }): void {
+  const { def } = zodSchema._zod;
+  if (def.type !== 'object' || Object.keys((def as z.core.$ZodObjectDef).shape).length > 0) return;
+  if (!('properties' in jsonSchema) || !('additionalProperties' in jsonSchema)) return;
+  const { properties: _none, additionalProperties, ...rest } = jsonSchema;
+  for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+  Object.assign(jsonSchema, rest, { propertyNames: { type: 'string' }, additionalProperties });
+}
+
+/** `input`: the wire shape. The identifiers' length bounds come from the SDK's internal registry. */
+const AS_INPUT = { io: 'input', metadata: identifierBounds, override: asRecord } as const;
 
 /**
  * The named shapes of the document, one per schema the SDK exports (`ArticleSchema` becomes
@@ -23,7 +40,7 @@ const COMPONENTS: Record<string, z.core.$ZodType> = Object.fromEntries(
 );
 
 function isPlainString(schema: z.core.$ZodType): boolean {
-  const shape = z.toJSONSchema(schema, { io: 'input' }) as Json;
+  const shape = z.toJSONSchema(schema, AS_INPUT) as Json;
   return shape.type === 'string' && !('enum' in shape);
 }
 
@@ -32,7 +49,7 @@ function componentSchemas(): Record<string, Json> {
   for (const [id, schema] of Object.entries(COMPONENTS)) registry.add(schema, { id });
   // `input`: the wire shape. Fields with defaults are optional there, as the seed says.
   const { schemas } = z.toJSONSchema(registry, {
-    io: 'input',
+    ...AS_INPUT,
     uri: (id) => `#/components/schemas/${id}`,
   }) as {
     schemas: Record<string, Json>;
@@ -49,7 +66,7 @@ function componentSchemas(): Record<string, Json> {
 function schemaOf(schema: z.core.$ZodType): Json {
   const id = Object.entries(COMPONENTS).find(([, component]) => component === schema)?.[0];
   if (id) return { $ref: `#/components/schemas/${id}` };
-  const { $schema: _schema, ...rest } = z.toJSONSchema(schema, { io: 'input' }) as Json;
+  const { $schema: _schema, ...rest } = z.toJSONSchema(schema, AS_INPUT) as Json;
   return rest;
 }
 

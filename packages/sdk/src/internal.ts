@@ -5,3 +5,4 @@ export { defaultOptions } from './defaults.js';
 export { RESOURCE_ENDPOINTS } from './resources/bindings.js';
 export { RETRYABLE_STATUSES } from './retry.js';
 export * from './schemas/endpoints.js';
+export { identifierBounds } from './schemas/identifier-bounds.js';

@@ -8,6 +8,7 @@ import {
   type EndpointName,
   fillPath,
   type HttpMethod,
+  identifierBounds,
 } from '@profile-articles/sdk/internal';
 import { JobSchema, ReadResponseSchema } from '@profile-articles/sdk/schemas';
 import * as z from 'zod/mini';
@@ -42,7 +43,7 @@ export function listedServerFailures(endpoint: EndpointName): number[] {
 
 /** One character more than a string schema allows: the probe for its length limit. */
 export function tooLong(schema: z.ZodMiniType): string {
-  const { maxLength } = z.toJSONSchema(schema) as { maxLength?: number };
+  const { maxLength } = z.toJSONSchema(schema, { metadata: identifierBounds }) as { maxLength?: number };
   return 'x'.repeat((maxLength ?? 0) + 1);
 }
 

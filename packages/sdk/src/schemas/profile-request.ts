@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
+import { MAX_IDENTIFIER_CHARS } from './identifier-limit.js';
 import type { SameShape } from './same-shape.js';
 
 // The interface bounds the profile slug and the Idempotency-Key alike: 1 to 200 characters.
 // Characters are code points, not UTF-16 units. A lone surrogate cannot be written as UTF-8,
 // so no real server could store it. Each rule says its 422 `type`, which the mock reports.
-const MAX_CHARS = 200;
 const LONE_SURROGATE = /\p{Cs}/u;
 
 /** Code points in `text`, counting no further than `limit + 1`. */
@@ -18,7 +18,7 @@ const rule = (test: (value: string) => boolean, message: string, type: string) =
   z.refine<string>(test, { message, params: { type }, abort: true });
 
 function boundedIdentifier(...more: Array<z.core.$ZodCheck<string>>) {
-  const schema = z.string().check(
+  return z.string().check(
     rule(
       (s) => !LONE_SURROGATE.test(s),
       'Must be well-formed Unicode (no lone surrogates)',
@@ -26,15 +26,14 @@ function boundedIdentifier(...more: Array<z.core.$ZodCheck<string>>) {
     ),
     rule((s) => s.length > 0, 'Must be at least 1 character', 'string_too_short'),
     rule(
-      (s) => codePoints(s, MAX_CHARS) <= MAX_CHARS,
-      `Must be at most ${MAX_CHARS} characters`,
+      (s) => codePoints(s, MAX_IDENTIFIER_CHARS) <= MAX_IDENTIFIER_CHARS,
+      `Must be at most ${MAX_IDENTIFIER_CHARS} characters`,
       'string_too_long',
     ),
     ...more,
   );
-  // Refinements have no JSON Schema form; the OpenAPI document shows the bounds from here.
-  z.globalRegistry.add(schema, { minLength: 1, maxLength: MAX_CHARS });
-  return schema;
+  // Refinements have no JSON Schema form: identifier-bounds.ts gives the OpenAPI document the
+  // bounds, off the SDK's entry (zod's global registry would add its code to every bundle).
 }
 
 /** The profile slug: the last path segment of the profile's address. */

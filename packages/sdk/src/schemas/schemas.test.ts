@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import {
   ArticleSchema,
   BalanceResponseSchema,
   CheckoutRequestSchema,
   CheckoutSessionResponseSchema,
+  DateTimeSchema,
   ErrorBodySchema,
   isActiveStatus,
   isTerminalStatus,
@@ -90,6 +92,17 @@ describe('response schemas accept the seed’s shapes', () => {
   });
 });
 
+describe('timestamps', () => {
+  it('DateTimeSchema has the pattern of zod’s ISO date-time with offset and local time', () => {
+    const zods = z.iso.datetime({ offset: true, local: true });
+    const ours = DateTimeSchema.def.checks?.[0]?._zod.def as { pattern?: RegExp } | undefined;
+    expect(String(ours?.pattern)).toBe(String(zods._zod.def.pattern));
+    for (const value of ['2026-01-01T00:00:00Z', '2026-01-01T00:00', '2024-02-29T10:00:00.5+01:00', 'x']) {
+      expect(DateTimeSchema.safeParse(value).success, value).toBe(zods.safeParse(value).success);
+    }
+  });
+});
+
 describe('response schemas reject bad shapes', () => {
   it.each([
     ['unknown status', JobSchema, { ...job, status: 'paused' }],
@@ -98,6 +111,8 @@ describe('response schemas reject bad shapes', () => {
     ['string version', ArticleSchema, { ...article, current_version: '1' }],
     ['bad date', ArticleSchema, { ...article, created_at: 'yesterday' }],
     ['missing sources', ArticleSchema, { ...article, sources: undefined }],
+    ['infobox an array', ArticleSchema, { ...article, infobox: ['born 1815'] }],
+    ['infobox a string', ArticleSchema, { ...article, infobox: 'born 1815' }],
     ['source without title', SourceSchema, { id: 1 }],
     ['zero pricing', PricingSchema, { read_credits: 0 }],
     ['negative pricing', PricingSchema, { requests_per_minute: -1 }],
