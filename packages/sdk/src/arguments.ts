@@ -51,8 +51,7 @@ export function checkCallOptions(opts: RequestOptions | undefined): void {
 export function checkApiKey(apiKey: string): string {
   if (!/^[\x21-\x7e]+$/.test(apiKey)) {
     throw new InvalidArgumentError(
-      'The API key holds a character that cannot be sent in an HTTP header (a space, a line break or a ' +
-        'non-ASCII character): check for stray whitespace where it was pasted or stored.',
+      'The API key holds a character an HTTP header cannot carry (a space, line break or non-ASCII): check for stray whitespace.',
     );
   }
   return apiKey;

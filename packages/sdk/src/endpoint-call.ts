@@ -21,13 +21,16 @@ interface EndpointInput {
 
 type Issue = z.core.$ZodIssue;
 
-/** zod/mini carries no messages; say what the table's check wanted. */
+/**
+ * zod/mini carries no messages; say what the table's check wanted. Only numbers meet zod's own
+ * bounds here: the identifiers' lengths are rules of the table, with their own messages.
+ */
 function describeIssue(issue: Issue): string {
   switch (issue.code) {
     case 'too_small':
-      return `must be at least ${issue.minimum}${issue.origin === 'string' ? ' characters' : ''}`;
+      return `must be ${issue.inclusive ? 'at least' : 'above'} ${issue.minimum}`;
     case 'too_big':
-      return `must be at most ${issue.maximum}${issue.origin === 'string' ? ' characters' : ''}`;
+      return `must be at most ${issue.maximum}`;
     case 'invalid_format':
       return `must be a ${issue.format}`;
     case 'invalid_type':

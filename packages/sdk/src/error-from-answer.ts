@@ -70,7 +70,7 @@ interface ApiErrorSource {
  */
 function redirectDetail(headers: Readonly<Record<string, string>>): string {
   const location = headers.location ?? '(no Location header)';
-  return `Redirect to ${location} not followed: the SDK never re-sends a request to another address. Check baseUrl.`;
+  return `Redirect to ${location} not followed (the SDK never re-sends a request elsewhere): check baseUrl.`;
 }
 
 export function createApiError(source: ApiErrorSource): ApiError {

@@ -139,9 +139,7 @@ function normalizeBaseUrl(raw: string): string {
     throw new InvalidArgumentError(`baseUrl must be http or https, got "${url.protocol}"`);
   }
   if (url.username !== '' || url.password !== '') {
-    throw new InvalidArgumentError(
-      'baseUrl must not contain credentials (user:password@): the API key is the only credential sent.',
-    );
+    throw new InvalidArgumentError('baseUrl must not contain credentials (user:password@)');
   }
   return url.href.replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX}$`), '');
 }
@@ -149,8 +147,7 @@ function normalizeBaseUrl(raw: string): string {
 export function normalizeOptions(options: ClientOptions): { apiKey: string; options: NormalizedOptions } {
   if (isBrowser() && !options.dangerouslyAllowBrowser) {
     throw new ProfileArticlesError(
-      'The API key must stay server-side: ProfileArticles refuses to run in a browser. ' +
-        'Call the API from your backend, or pass dangerouslyAllowBrowser: true if you know the risk.',
+      'The API key must stay server-side: call the API from your backend (or pass dangerouslyAllowBrowser: true).',
     );
   }
   const apiKey = options.apiKey ?? readEnv('PROFILE_ARTICLES_API_KEY');
@@ -160,9 +157,7 @@ export function normalizeOptions(options: ClientOptions): { apiKey: string; opti
   checkApiKey(apiKey);
   const baseUrl = options.baseUrl ?? readEnv('PROFILE_ARTICLES_BASE_URL');
   if (!baseUrl) {
-    throw new InvalidArgumentError(
-      'Missing API origin: pass { baseUrl } or set PROFILE_ARTICLES_BASE_URL (your operator supplies it).',
-    );
+    throw new InvalidArgumentError('Missing API origin: pass { baseUrl } or set PROFILE_ARTICLES_BASE_URL.');
   }
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') {

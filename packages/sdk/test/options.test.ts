@@ -32,5 +32,8 @@ describe('client options', () => {
       'profile_id must be at most 200 characters',
     );
     await expect(client.jobs.get('not-a-uuid')).rejects.toThrow('job_id must be a guid');
+    // `positive()` is an exclusive bound: 0 is refused, and the message must not say it is allowed.
+    await expect(client.credits.checkout(0)).rejects.toThrow('credits must be above 0, got 0');
+    await expect(client.credits.checkout(2.5)).rejects.toThrow('credits must be a whole number, got 2.5');
   });
 });
