@@ -21,7 +21,11 @@ export type TerminalJobStatus = {
 export type ActiveJobStatus = Exclude<JobStatus, TerminalJobStatus>;
 
 export const JOB_STATUSES = Object.keys(IS_TERMINAL) as [JobStatus, ...JobStatus[]];
-export const JobStatusSchema = z.enum(JOB_STATUSES);
+/**
+ * One of {@link JOB_STATUSES}. A literal of several values is what `z.enum` would be (the same
+ * check, issue and JSON Schema `enum`) with less of zod's code in a bundle.
+ */
+export const JobStatusSchema = z.literal(JOB_STATUSES);
 
 /** Statuses after which a job never changes again: stop polling. */
 export const TERMINAL_JOB_STATUSES: readonly TerminalJobStatus[] = JOB_STATUSES.filter(isTerminalStatus);
