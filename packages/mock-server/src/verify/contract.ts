@@ -44,7 +44,9 @@ export function listedServerFailures(endpoint: EndpointName): number[] {
 /** One character more than a string schema allows: the probe for its length limit. */
 export function tooLong(schema: z.ZodMiniType): string {
   const { maxLength } = z.toJSONSchema(schema, { metadata: identifierBounds }) as { maxLength?: number };
-  return 'x'.repeat((maxLength ?? 0) + 1);
+  // A schema the registry does not know would probe with one character and prove nothing.
+  if (maxLength === undefined) throw new Error('tooLong: the schema has no maxLength in identifierBounds');
+  return 'x'.repeat(maxLength + 1);
 }
 
 interface Schema {
