@@ -59,6 +59,12 @@ export interface ClientOptions {
    * requests per minute, `false` (default) sends at once. Per client: share one client in a process.
    */
   pacing?: Pacing;
+  /**
+   * How requests are sent, under ky. Default on Node: node:http(s) with Node's global agents
+   * (keep-alive), unless `globalThis.fetch` was replaced after the SDK loaded (msw, a test's
+   * stub), which is then used; elsewhere `globalThis.fetch`. Pass `globalThis.fetch` to use
+   * Node's fetch (undici) and its global dispatcher.
+   */
   fetch?: typeof fetch;
   hooks?: Hooks;
   logger?: Logger;

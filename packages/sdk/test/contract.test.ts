@@ -17,7 +17,7 @@ import {
   ProfileArticles,
   RateLimitError,
   ValidationError,
-} from '../src/index.js';
+} from '../src/node.js';
 
 const CONFIG: MockConfig = {
   accounts: [

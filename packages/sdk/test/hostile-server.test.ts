@@ -5,252 +5,254 @@ import { inspect } from 'node:util';
 import { rejectionOf } from '@profile-articles/test-utils/rejection';
 import { describe, expect, it } from 'vitest';
 import { ApiError, ConnectionError, ResponseValidationError, TimeoutError } from '../src/index.js';
-import { useScriptedServers } from './scripted-client.js';
+import { TRANSPORTS, useScriptedServers } from './scripted-client.js';
 import { huge, JOB, reply, resetMidBody, type Step, scriptedServer, trickle } from './scripted-server.js';
 
-const { setup, track } = useScriptedServers();
+describe.each(TRANSPORTS)('over $name', ({ options }) => {
+  const { setup, track } = useScriptedServers(options);
 
-const keysOf = (server: { received: Array<{ headers: Record<string, unknown> }> }) =>
-  server.received.map((r) => r.headers['idempotency-key']);
+  const keysOf = (server: { received: Array<{ headers: Record<string, unknown> }> }) =>
+    server.received.map((r) => r.headers['idempotency-key']);
 
-describe('a body that never ends', () => {
-  it('times out when headers come at once but the body trickles, and retries with the same key', async () => {
-    const { server, client } = await setup([trickle(20)], { timeoutMs: 800, maxRetries: 1 });
-    // 800 ms, not less: on a busy machine a shorter attempt can end before the server has read the request.
-    const started = Date.now();
-    const error = await rejectionOf(client.articles.generate('ada-lovelace'), TimeoutError);
-    expect(error.attempts).toBe(2);
-    expect(Date.now() - started).toBeLessThan(8000);
-    expect(server.received).toHaveLength(2);
-    const keys = keysOf(server);
-    expect(keys[0]).toBeTruthy();
-    expect(keys[1]).toBe(keys[0]);
-  }, 15_000);
-});
+  describe('a body that never ends', () => {
+    it('times out when headers come at once but the body trickles, and retries with the same key', async () => {
+      const { server, client } = await setup([trickle(20)], { timeoutMs: 800, maxRetries: 1 });
+      // 800 ms, not less: on a busy machine a shorter attempt can end before the server has read the request.
+      const started = Date.now();
+      const error = await rejectionOf(client.articles.generate('ada-lovelace'), TimeoutError);
+      expect(error.attempts).toBe(2);
+      expect(Date.now() - started).toBeLessThan(8000);
+      expect(server.received).toHaveLength(2);
+      const keys = keysOf(server);
+      expect(keys[0]).toBeTruthy();
+      expect(keys[1]).toBe(keys[0]);
+    }, 15_000);
+  });
 
-describe('a slow answer', () => {
-  it('gets one time limit for headers and body together, not one for each', async () => {
-    // Headers after 70% of the attempt's time, then a body that trickles: the attempt ends at
-    // its limit, not at the limit again after the headers (3,400 ms here).
-    const lateTrickle: Step = (res) => void setTimeout(() => trickle(20)(res, undefined as never), 1400);
-    const { client } = await setup([lateTrickle], { timeoutMs: 2000, maxRetries: 0 });
-    const started = Date.now();
-    const error = await rejectionOf(client.credits.balance());
-    const elapsed = Date.now() - started;
-    expect(error).toBeInstanceOf(TimeoutError);
-    expect(elapsed).toBeGreaterThanOrEqual(1900);
-    expect(elapsed).toBeLessThan(3000);
-  }, 15_000);
+  describe('a slow answer', () => {
+    it('gets one time limit for headers and body together, not one for each', async () => {
+      // Headers after 70% of the attempt's time, then a body that trickles: the attempt ends at
+      // its limit, not at the limit again after the headers (3,400 ms here).
+      const lateTrickle: Step = (res) => void setTimeout(() => trickle(20)(res, undefined as never), 1400);
+      const { client } = await setup([lateTrickle], { timeoutMs: 2000, maxRetries: 0 });
+      const started = Date.now();
+      const error = await rejectionOf(client.credits.balance());
+      const elapsed = Date.now() - started;
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect(elapsed).toBeGreaterThanOrEqual(1900);
+      expect(elapsed).toBeLessThan(3000);
+    }, 15_000);
 
-  it('stops reading a trickling body when the caller aborts, with the caller’s reason', async () => {
-    const { client } = await setup([trickle(20)], { timeoutMs: 60_000, maxRetries: 0 });
-    const reason = new Error('caller stopped');
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(reason), 300);
-    const started = Date.now();
-    await expect(client.credits.balance({ signal: controller.signal })).rejects.toBe(reason);
-    expect(Date.now() - started).toBeLessThan(2000);
-  }, 15_000);
+    it('stops reading a trickling body when the caller aborts, with the caller’s reason', async () => {
+      const { client } = await setup([trickle(20)], { timeoutMs: 60_000, maxRetries: 0 });
+      const reason = new Error('caller stopped');
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(reason), 300);
+      const started = Date.now();
+      await expect(client.credits.balance({ signal: controller.signal })).rejects.toBe(reason);
+      expect(Date.now() - started).toBeLessThan(2000);
+    }, 15_000);
 
-  it('stops reading a trickling body at the call’s deadline', async () => {
-    const { client } = await setup([trickle(20)], { timeoutMs: 60_000, maxRetries: 0 });
-    const started = Date.now();
-    const error = await rejectionOf(client.credits.balance({ deadlineMs: 300 }));
-    expect(error).toBeInstanceOf(TimeoutError);
-    expect(error.message).toContain('deadline');
-    expect(Date.now() - started).toBeLessThan(2000);
-  }, 15_000);
-});
+    it('stops reading a trickling body at the call’s deadline', async () => {
+      const { client } = await setup([trickle(20)], { timeoutMs: 60_000, maxRetries: 0 });
+      const started = Date.now();
+      const error = await rejectionOf(client.credits.balance({ deadlineMs: 300 }));
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect(error.message).toContain('deadline');
+      expect(Date.now() - started).toBeLessThan(2000);
+    }, 15_000);
+  });
 
-describe('a body too large to read', () => {
-  it.each([
-    ['chunked', false],
-    ['with Content-Length', true],
-  ])(
-    'refuses a 400 MB answer (%s) after at most 10 MiB, without retrying',
-    async (_name, contentLength) => {
-      const sent = { bytes: 0 };
-      const { server, client } = await setup([huge(sent, { contentLength })], { maxRetries: 2 });
+  describe('a body too large to read', () => {
+    it.each([
+      ['chunked', false],
+      ['with Content-Length', true],
+    ])(
+      'refuses a 400 MB answer (%s) after at most 10 MiB, without retrying',
+      async (_name, contentLength) => {
+        const sent = { bytes: 0 };
+        const { server, client } = await setup([huge(sent, { contentLength })], { maxRetries: 2 });
+        const error = await rejectionOf(
+          client.articles.update('ada-lovelace', { idempotencyKey: 'k-1' }),
+          ResponseValidationError,
+        );
+        expect(error.message).toMatch(/10 MiB/);
+        expect(error.idempotencyKey).toBe('k-1');
+        expect(server.received).toHaveLength(1);
+        // Socket buffers hold a few MB at most: the client stopped reading near the cap.
+        expect(sent.bytes).toBeLessThan(64 * 1024 * 1024);
+      },
+      15_000,
+    );
+
+    it('reads a body just under the cap', async () => {
+      const padding = ' '.repeat(10 * 1024 * 1024 - 200);
+      const { client } = await setup([
+        (res) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(`{"credits": 7, "pricing": {}}${padding}`);
+        },
+      ]);
+      expect((await client.credits.balance()).credits).toBe(7);
+    });
+  });
+
+  describe('redirects', () => {
+    it.each([301, 302, 307, 308])(
+      'a %i is an ApiError naming the Location; nothing reaches the other origin',
+      async (status) => {
+        const elsewhere = track(await scriptedServer([reply(202, JOB)]));
+        const location = `${elsewhere.url}/api/v1/articles`;
+        const { server, client } = await setup([reply(status, { detail: 'moved' }, { location })], {
+          maxRetries: 2,
+        });
+        const error = await rejectionOf(client.articles.generate('ada-lovelace'), ApiError);
+        expect(error.status).toBe(status);
+        expect(error.message).toContain(location);
+        // detail too: the CLI prints `detail`, and a 3xx body rarely has one.
+        expect(error.detail).toContain(location);
+        expect(error.attempts).toBe(1);
+        expect(server.received).toHaveLength(1);
+        expect(elsewhere.received).toHaveLength(0);
+      },
+    );
+  });
+
+  describe('broken connections and bodies', () => {
+    it('a connection reset mid-body is a ConnectionError, retried with the same key', async () => {
+      const { server, client } = await setup([resetMidBody], { maxRetries: 2 });
+      const error = await rejectionOf(client.articles.generate('ada-lovelace'), ConnectionError);
+      expect(error.attempts).toBe(3);
+      expect(new Set(keysOf(server)).size).toBe(1);
+      expect(server.received).toHaveLength(3);
+    });
+
+    it('invalid JSON in a 2xx is a ResponseValidationError, not retried', async () => {
+      const { server, client } = await setup([
+        (res) => {
+          res.writeHead(202, { 'content-type': 'application/json' });
+          res.end('{"job_id": ');
+        },
+      ]);
+      await rejectionOf(client.articles.update('ada-lovelace'), ResponseValidationError);
+      expect(server.received).toHaveLength(1);
+    });
+
+    it('a wrong shape in a 2xx is a ResponseValidationError with the issues, not retried', async () => {
+      const { server, client } = await setup([
+        reply(202, { ...JOB, status: 'exploded', credits_charged: '100' }),
+      ]);
       const error = await rejectionOf(
-        client.articles.update('ada-lovelace', { idempotencyKey: 'k-1' }),
+        client.articles.generate('ada-lovelace', { idempotencyKey: 'k-2' }),
         ResponseValidationError,
       );
-      expect(error.message).toMatch(/10 MiB/);
-      expect(error.idempotencyKey).toBe('k-1');
+      expect(error.idempotencyKey).toBe('k-2');
+      expect(error.issues.map((i) => i.path[0]).sort()).toEqual(['credits_charged', 'status']);
       expect(server.received).toHaveLength(1);
-      // Socket buffers hold a few MB at most: the client stopped reading near the cap.
-      expect(sent.bytes).toBeLessThan(64 * 1024 * 1024);
-    },
-    15_000,
-  );
-
-  it('reads a body just under the cap', async () => {
-    const padding = ' '.repeat(10 * 1024 * 1024 - 200);
-    const { client } = await setup([
-      (res) => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(`{"credits": 7, "pricing": {}}${padding}`);
-      },
-    ]);
-    expect((await client.credits.balance()).credits).toBe(7);
-  });
-});
-
-describe('redirects', () => {
-  it.each([301, 302, 307, 308])(
-    'a %i is an ApiError naming the Location; nothing reaches the other origin',
-    async (status) => {
-      const elsewhere = track(await scriptedServer([reply(202, JOB)]));
-      const location = `${elsewhere.url}/api/v1/articles`;
-      const { server, client } = await setup([reply(status, { detail: 'moved' }, { location })], {
-        maxRetries: 2,
-      });
-      const error = await rejectionOf(client.articles.generate('ada-lovelace'), ApiError);
-      expect(error.status).toBe(status);
-      expect(error.message).toContain(location);
-      // detail too: the CLI prints `detail`, and a 3xx body rarely has one.
-      expect(error.detail).toContain(location);
-      expect(error.attempts).toBe(1);
-      expect(server.received).toHaveLength(1);
-      expect(elsewhere.received).toHaveLength(0);
-    },
-  );
-});
-
-describe('broken connections and bodies', () => {
-  it('a connection reset mid-body is a ConnectionError, retried with the same key', async () => {
-    const { server, client } = await setup([resetMidBody], { maxRetries: 2 });
-    const error = await rejectionOf(client.articles.generate('ada-lovelace'), ConnectionError);
-    expect(error.attempts).toBe(3);
-    expect(new Set(keysOf(server)).size).toBe(1);
-    expect(server.received).toHaveLength(3);
-  });
-
-  it('invalid JSON in a 2xx is a ResponseValidationError, not retried', async () => {
-    const { server, client } = await setup([
-      (res) => {
-        res.writeHead(202, { 'content-type': 'application/json' });
-        res.end('{"job_id": ');
-      },
-    ]);
-    await rejectionOf(client.articles.update('ada-lovelace'), ResponseValidationError);
-    expect(server.received).toHaveLength(1);
-  });
-
-  it('a wrong shape in a 2xx is a ResponseValidationError with the issues, not retried', async () => {
-    const { server, client } = await setup([
-      reply(202, { ...JOB, status: 'exploded', credits_charged: '100' }),
-    ]);
-    const error = await rejectionOf(
-      client.articles.generate('ada-lovelace', { idempotencyKey: 'k-2' }),
-      ResponseValidationError,
-    );
-    expect(error.idempotencyKey).toBe('k-2');
-    expect(error.issues.map((i) => i.path[0]).sort()).toEqual(['credits_charged', 'status']);
-    expect(server.received).toHaveLength(1);
-  });
-
-  it('invalid JSON in a 5xx is a typed error retried with the same key', async () => {
-    const { server, client } = await setup(
-      [
-        (res) => {
-          res.writeHead(500, { 'content-type': 'application/json' });
-          res.end('<html>oops');
-        },
-        reply(202, JOB),
-      ],
-      { maxRetries: 1 },
-    );
-    await client.articles.update('ada-lovelace');
-    expect(server.received).toHaveLength(2);
-    expect(new Set(keysOf(server)).size).toBe(1);
-  });
-});
-
-describe('a server that echoes the API key back', () => {
-  const KEY = 'sk-live-ECHOED-0123456789';
-  const escaped = KEY.replace('s', '\\u0073');
-
-  function exposures(value: unknown): string {
-    const error = value as Error;
-    return [
-      inspect(value, { depth: 10, showHidden: true }),
-      JSON.stringify(value) ?? '',
-      String(value),
-      error?.message,
-      error?.stack,
-      inspect((value as { cause?: unknown })?.cause, { depth: 10, showHidden: true }),
-    ].join('\n');
-  }
-
-  it('never gets it into an error, a log line or a hook argument', async () => {
-    const echo: Step = (res, req) => {
-      const seen = String(req.headers.authorization).replace('Bearer ', '');
-      const which = req.url ?? '';
-      if (which.endsWith('/articles/fail/update')) {
-        res.writeHead(202, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(JOB));
-      } else if (which.endsWith('/credits')) {
-        res.writeHead(500, `Bad ${seen}`, { 'content-type': 'application/json', 'x-echo': seen });
-        res.end(JSON.stringify({ detail: `your key ${seen} is wrong` }));
-      } else if (which.endsWith('/update')) {
-        res.writeHead(422, { 'content-type': 'application/json' });
-        res.end(
-          `{"detail":[{"loc":["header","${escaped}"],"msg":"${escaped} bad","type":"x","${escaped}":1}]}`,
-        );
-      } else if (which.startsWith('/api/v1/jobs/')) {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ ...JOB, status: 'failed', error: `ran as ${seen}` }));
-      } else if (which.startsWith('/api/v1/articles/')) {
-        res.writeHead(302, { location: `http://example.invalid/?key=${encodeURIComponent(seen)}` });
-        res.end();
-      } else {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ ...JOB, status: seen }));
-      }
-    };
-    const lines: string[] = [];
-    const hookCalls: unknown[] = [];
-    const { client } = await setup([echo], {
-      apiKey: KEY,
-      maxRetries: 1,
-      logger: { debug: (line, meta) => lines.push(line + JSON.stringify(meta ?? {})) },
-      hooks: {
-        onRequest: (info) => hookCalls.push(info),
-        onResponse: (info) => hookCalls.push(info),
-        onRetry: (info) => hookCalls.push(info),
-      },
     });
-    const failures = await Promise.allSettled([
-      client.credits.balance(), // 500 with the key in detail, reason phrase and a header; retried
-      client.articles.update('ada', { idempotencyKey: 'k' }), // 422, key JSON-escaped in entries
-      client.articles.read('ada'), // 302 with the key in Location
-      client.articles.generateAndWait('ada', { intervalMs: 1 }), // wrong shape: key as status
-      client.articles.updateAndWait('ada', { intervalMs: 1 }), // 422 as above
-      client.jobs.waitFor(JOB.job_id, { intervalMs: 1, timeoutMs: 1 }), // TimeoutError, maybe with a job
-      client.articles.updateAndWait('fail', { intervalMs: 1 }), // JobFailedError: job.error echoes
-    ]);
-    expect(failures.every((f) => f.status === 'rejected')).toBe(true);
-    for (const failure of failures) {
-      const text = exposures((failure as PromiseRejectedResult).reason);
-      expect(text).not.toContain('ECHOED');
+
+    it('invalid JSON in a 5xx is a typed error retried with the same key', async () => {
+      const { server, client } = await setup(
+        [
+          (res) => {
+            res.writeHead(500, { 'content-type': 'application/json' });
+            res.end('<html>oops');
+          },
+          reply(202, JOB),
+        ],
+        { maxRetries: 1 },
+      );
+      await client.articles.update('ada-lovelace');
+      expect(server.received).toHaveLength(2);
+      expect(new Set(keysOf(server)).size).toBe(1);
+    });
+  });
+
+  describe('a server that echoes the API key back', () => {
+    const KEY = 'sk-live-ECHOED-0123456789';
+    const escaped = KEY.replace('s', '\\u0073');
+
+    function exposures(value: unknown): string {
+      const error = value as Error;
+      return [
+        inspect(value, { depth: 10, showHidden: true }),
+        JSON.stringify(value) ?? '',
+        String(value),
+        error?.message,
+        error?.stack,
+        inspect((value as { cause?: unknown })?.cause, { depth: 10, showHidden: true }),
+      ].join('\n');
     }
-    const reasons = failures.map((f) => (f as PromiseRejectedResult).reason);
-    expect(reasons.map((r) => r.name)).toEqual([
-      'ServerError',
-      'ValidationError',
-      'ApiError',
-      'ResponseValidationError',
-      'ValidationError',
-      'TimeoutError',
-      'JobFailedError',
-    ]);
-    expect(reasons[6].job.error).toBe('ran as [redacted]');
-    const balanceError = reasons[0];
-    expect(balanceError.detail).toBe('your key [redacted] is wrong');
-    expect(balanceError.headers['x-echo']).toBe('[redacted]');
-    expect(lines.length).toBeGreaterThan(0);
-    expect(lines.join('\n')).not.toContain('ECHOED');
-    expect(inspect(hookCalls, { depth: 10, showHidden: true })).not.toContain('ECHOED');
+
+    it('never gets it into an error, a log line or a hook argument', async () => {
+      const echo: Step = (res, req) => {
+        const seen = String(req.headers.authorization).replace('Bearer ', '');
+        const which = req.url ?? '';
+        if (which.endsWith('/articles/fail/update')) {
+          res.writeHead(202, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(JOB));
+        } else if (which.endsWith('/credits')) {
+          res.writeHead(500, `Bad ${seen}`, { 'content-type': 'application/json', 'x-echo': seen });
+          res.end(JSON.stringify({ detail: `your key ${seen} is wrong` }));
+        } else if (which.endsWith('/update')) {
+          res.writeHead(422, { 'content-type': 'application/json' });
+          res.end(
+            `{"detail":[{"loc":["header","${escaped}"],"msg":"${escaped} bad","type":"x","${escaped}":1}]}`,
+          );
+        } else if (which.startsWith('/api/v1/jobs/')) {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ ...JOB, status: 'failed', error: `ran as ${seen}` }));
+        } else if (which.startsWith('/api/v1/articles/')) {
+          res.writeHead(302, { location: `http://example.invalid/?key=${encodeURIComponent(seen)}` });
+          res.end();
+        } else {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ ...JOB, status: seen }));
+        }
+      };
+      const lines: string[] = [];
+      const hookCalls: unknown[] = [];
+      const { client } = await setup([echo], {
+        apiKey: KEY,
+        maxRetries: 1,
+        logger: { debug: (line, meta) => lines.push(line + JSON.stringify(meta ?? {})) },
+        hooks: {
+          onRequest: (info) => hookCalls.push(info),
+          onResponse: (info) => hookCalls.push(info),
+          onRetry: (info) => hookCalls.push(info),
+        },
+      });
+      const failures = await Promise.allSettled([
+        client.credits.balance(), // 500 with the key in detail, reason phrase and a header; retried
+        client.articles.update('ada', { idempotencyKey: 'k' }), // 422, key JSON-escaped in entries
+        client.articles.read('ada'), // 302 with the key in Location
+        client.articles.generateAndWait('ada', { intervalMs: 1 }), // wrong shape: key as status
+        client.articles.updateAndWait('ada', { intervalMs: 1 }), // 422 as above
+        client.jobs.waitFor(JOB.job_id, { intervalMs: 1, timeoutMs: 1 }), // TimeoutError, maybe with a job
+        client.articles.updateAndWait('fail', { intervalMs: 1 }), // JobFailedError: job.error echoes
+      ]);
+      expect(failures.every((f) => f.status === 'rejected')).toBe(true);
+      for (const failure of failures) {
+        const text = exposures((failure as PromiseRejectedResult).reason);
+        expect(text).not.toContain('ECHOED');
+      }
+      const reasons = failures.map((f) => (f as PromiseRejectedResult).reason);
+      expect(reasons.map((r) => r.name)).toEqual([
+        'ServerError',
+        'ValidationError',
+        'ApiError',
+        'ResponseValidationError',
+        'ValidationError',
+        'TimeoutError',
+        'JobFailedError',
+      ]);
+      expect(reasons[6].job.error).toBe('ran as [redacted]');
+      const balanceError = reasons[0];
+      expect(balanceError.detail).toBe('your key [redacted] is wrong');
+      expect(balanceError.headers['x-echo']).toBe('[redacted]');
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.join('\n')).not.toContain('ECHOED');
+      expect(inspect(hookCalls, { depth: 10, showHidden: true })).not.toContain('ECHOED');
+    });
   });
 });

@@ -1,7 +1,8 @@
 import { inspect } from 'node:util';
 import { startMockServer } from '@profile-articles/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProfileArticles } from '../src/index.js';
+import { ProfileArticles } from '../src/node.js';
+import { TRANSPORTS } from './scripted-client.js';
 import { reply, reset, scriptedServer } from './scripted-server.js';
 
 const KEY = 'sk-live-VERY-SECRET-1234567890';
@@ -38,46 +39,70 @@ describe('the API key never leaks', () => {
     for (const text of exposures(client.articles)) expect(text).not.toContain(KEY);
   });
 
-  it('not from any error the SDK throws, nor from log lines and hooks', async () => {
-    const lines: string[] = [];
-    const hookCalls: unknown[] = [];
-    const logger = {
-      debug: (message: string, meta?: unknown) => lines.push(message + JSON.stringify(meta ?? {})),
-    };
-    const hooks = {
-      onRequest: (i: unknown) => hookCalls.push(i),
-      onResponse: (i: unknown) => hookCalls.push(i),
-      onRetry: (i: unknown) => hookCalls.push(i),
-    };
-    const client = new ProfileArticles({ apiKey: KEY, baseUrl: mockUrl, logger, hooks, maxRetries: 0 });
-    const wrong = new ProfileArticles({ apiKey: `${KEY}-wrong`, baseUrl: mockUrl, logger, hooks });
-    const scripted = await scriptedServer([reset, reply(500, { detail: 'x' })]);
-    const broken = new ProfileArticles({ apiKey: KEY, baseUrl: scripted.url, logger, hooks, maxRetries: 1 });
-    const unreachable = new ProfileArticles({
-      apiKey: KEY,
-      baseUrl: 'http://127.0.0.1:1',
-      logger,
-      maxRetries: 0,
-    });
-    const failures = await Promise.allSettled([
-      client.articles.generate('ada'), // 402
-      client.articles.read('nobody'), // 404
-      client.jobs.get('bad'), // 422
-      wrong.credits.balance(), // 401
-      broken.credits.balance(), // reset, then 500
-      unreachable.credits.balance(), // connection refused
-      client.jobs.waitFor('00000000-0000-4000-8000-000000000000', { timeoutMs: 10 }),
-    ]);
-    await scripted.close();
-    expect(failures.every((f) => f.status === 'rejected')).toBe(true);
-    for (const failure of failures) {
-      for (const text of exposures((failure as PromiseRejectedResult).reason))
-        expect(text).not.toContain('VERY-SECRET');
-    }
-    expect(lines.length).toBeGreaterThan(0);
-    for (const line of lines) expect(line).not.toContain('VERY-SECRET');
-    expect(inspect(hookCalls, { depth: 10 })).not.toContain('VERY-SECRET');
-  });
+  it.each(TRANSPORTS)(
+    'not from any error the SDK throws, nor from log lines and hooks, over $name',
+    async ({ options }) => {
+      const lines: string[] = [];
+      const hookCalls: unknown[] = [];
+      const logger = {
+        debug: (message: string, meta?: unknown) => lines.push(message + JSON.stringify(meta ?? {})),
+      };
+      const hooks = {
+        onRequest: (i: unknown) => hookCalls.push(i),
+        onResponse: (i: unknown) => hookCalls.push(i),
+        onRetry: (i: unknown) => hookCalls.push(i),
+      };
+      const client = new ProfileArticles({
+        ...options,
+        apiKey: KEY,
+        baseUrl: mockUrl,
+        logger,
+        hooks,
+        maxRetries: 0,
+      });
+      const wrong = new ProfileArticles({
+        ...options,
+        apiKey: `${KEY}-wrong`,
+        baseUrl: mockUrl,
+        logger,
+        hooks,
+      });
+      const scripted = await scriptedServer([reset, reply(500, { detail: 'x' })]);
+      const broken = new ProfileArticles({
+        ...options,
+        apiKey: KEY,
+        baseUrl: scripted.url,
+        logger,
+        hooks,
+        maxRetries: 1,
+      });
+      const unreachable = new ProfileArticles({
+        ...options,
+        apiKey: KEY,
+        baseUrl: 'http://127.0.0.1:1',
+        logger,
+        maxRetries: 0,
+      });
+      const failures = await Promise.allSettled([
+        client.articles.generate('ada'), // 402
+        client.articles.read('nobody'), // 404
+        client.jobs.get('bad'), // 422
+        wrong.credits.balance(), // 401
+        broken.credits.balance(), // reset, then 500
+        unreachable.credits.balance(), // connection refused
+        client.jobs.waitFor('00000000-0000-4000-8000-000000000000', { timeoutMs: 10 }),
+      ]);
+      await scripted.close();
+      expect(failures.every((f) => f.status === 'rejected')).toBe(true);
+      for (const failure of failures) {
+        for (const text of exposures((failure as PromiseRejectedResult).reason))
+          expect(text).not.toContain('VERY-SECRET');
+      }
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) expect(line).not.toContain('VERY-SECRET');
+      expect(inspect(hookCalls, { depth: 10 })).not.toContain('VERY-SECRET');
+    },
+  );
 
   it('refuses to run in a browser unless told otherwise', () => {
     const g = globalThis as Record<string, unknown>;

@@ -1,0 +1,256 @@
+// The SDK's default `fetch` on Node (src/node.ts): the requests ky builds, sent over node:http
+// and node:https with their keep-alive global agents. Node's own fetch (undici) builds another
+// Request from ky's and runs the whole fetch algorithm on every call; this sends ky's Request as
+// it is and answers a WHATWG Response whose body streams the IncomingMessage. What the SDK
+// relies on from fetch is kept: the body streams (the SDK reads it under its time limit and
+// byte cap), the request's signal aborts it before and after headers, a failure before an
+// answer rejects with TypeError('fetch failed') whose cause carries the system error's code
+// (ECONNREFUSED…: attempt.ts decides from it whether the request was sent), gzip, deflate and br
+// are decoded, and the headers fetch adds are sent. Anything else (redirect modes other than
+// 'manual', the only one the SDK asks for, or another scheme) goes to globalThis.fetch.
+// The modules, not their named exports: `http.request` is read at each call, so what patches it
+// (msw, nock, OpenTelemetry's instrumentation) sees the SDK's requests.
+import http, { type ClientRequest, type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import type { Socket } from 'node:net';
+import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
+import zlib from 'node:zlib';
+
+/**
+ * The Fetch standard's null body statuses, whose Response has no body: 204, 205, 304 and the
+ * 1xx (which node:http never hands over as an answer).
+ */
+const isNullBodyStatus = (status: number) =>
+  status === 204 || status === 205 || status === 304 || status < 200;
+
+/** undici's default connect timeout: a connection not made by then fails as not sent. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+const ZLIB_LENIENT = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+const BROTLI_LENIENT = {
+  flush: zlib.constants.BROTLI_OPERATION_FLUSH,
+  finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
+};
+
+function hasOwnKeys(init: object): boolean {
+  for (const key in init) if (Object.hasOwn(init, key)) return true;
+  return false;
+}
+
+/** What undici rejects with for a failure before the answer: the system error is the cause. */
+const fetchFailed = (cause: unknown) => new TypeError('fetch failed', { cause });
+
+/** What undici errors a body with when the connection breaks mid-body. */
+const terminated = (cause: unknown) => new TypeError('terminated', { cause });
+
+/** `Content-Encoding: deflate` is zlib-wrapped by the standard and raw by some servers: undici takes both. */
+class Inflate extends Transform {
+  #inner: zlib.Inflate | zlib.InflateRaw | undefined;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    if (!this.#inner) {
+      if (chunk.length === 0) {
+        callback();
+        return;
+      }
+      // A zlib stream starts with a CMF byte whose low nibble is 8 (deflate).
+      this.#inner =
+        (chunk[0]! & 0x0f) === 0x08 ? zlib.createInflate(ZLIB_LENIENT) : zlib.createInflateRaw(ZLIB_LENIENT);
+      this.#inner.on('data', (data: Buffer) => this.push(data));
+      this.#inner.on('error', (error) => this.destroy(error));
+    }
+    this.#inner.write(chunk, callback);
+  }
+
+  override _final(callback: TransformCallback): void {
+    if (!this.#inner) {
+      callback();
+      return;
+    }
+    this.#inner.end();
+    this.#inner.once('end', () => callback());
+  }
+}
+
+/** The decoders for a Content-Encoding, outermost last, or none when one coding is unknown (undici's rule). */
+function decodersFor(contentEncoding: string): Transform[] {
+  const decoders: Transform[] = [];
+  const codings = contentEncoding.toLowerCase().split(',');
+  for (let i = codings.length - 1; i >= 0; i--) {
+    const coding = codings[i]!.trim();
+    if (coding === 'gzip' || coding === 'x-gzip') decoders.push(zlib.createGunzip(ZLIB_LENIENT));
+    else if (coding === 'deflate') decoders.push(new Inflate());
+    else if (coding === 'br') decoders.push(zlib.createBrotliDecompress(BROTLI_LENIENT));
+    else if (coding !== '') return [];
+  }
+  return decoders;
+}
+
+/**
+ * The body as a ReadableStream of Uint8Array, decoded, with backpressure: the message pauses
+ * while the stream's queue is full. `done` runs once, when the body ended, failed or was
+ * cancelled; `abort(reason)` errors the stream with the reason, as fetch does on an abort.
+ */
+function bodyStream(res: IncomingMessage, contentEncoding: string | undefined, done: () => void) {
+  const decoders = contentEncoding ? decodersFor(contentEncoding) : [];
+  let source: Readable = res;
+  let finished = false;
+  let fail: (error: unknown) => void = () => {};
+  let abort: (reason: unknown) => void = () => {};
+  if (decoders.length > 0) {
+    source = decoders[decoders.length - 1]!;
+    pipeline([res, ...decoders], (error) => {
+      if (error) fail(error);
+    });
+  }
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const finish = () => {
+          if (finished) return false;
+          finished = true;
+          done();
+          return true;
+        };
+        fail = (error) => {
+          if (finish()) controller.error(terminated(error));
+          res.destroy();
+        };
+        abort = (reason) => {
+          if (finish()) controller.error(reason);
+          res.destroy();
+        };
+        source.on('data', (chunk: Buffer) => {
+          if (finished) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) source.pause();
+        });
+        source.once('end', () => {
+          if (finish()) controller.close();
+        });
+        source.once('error', fail);
+        res.once('error', fail);
+        // A connection closed before the last byte, without an error of its own.
+        res.once('close', () => {
+          if (!res.complete) fail(new Error('other side closed'));
+        });
+      },
+      pull() {
+        source.resume();
+      },
+      cancel() {
+        finished = true;
+        done();
+        res.destroy();
+      },
+    },
+    { highWaterMark: 16 },
+  );
+  return { stream, abort: (reason: unknown) => abort(reason) };
+}
+
+/** A failed connect fails as not sent, as undici's does after the same time. */
+function limitConnect(req: ClientRequest, secure: boolean) {
+  req.once('socket', (socket: Socket) => {
+    if (!socket.connecting) return;
+    const timer = setTimeout(() => {
+      const error = Object.assign(new Error('Connect Timeout Error'), { code: 'UND_ERR_CONNECT_TIMEOUT' });
+      req.destroy(error);
+    }, CONNECT_TIMEOUT_MS);
+    socket.once(secure ? 'secureConnect' : 'connect', () => clearTimeout(timer));
+    socket.once('close', () => clearTimeout(timer));
+  });
+}
+
+async function send(request: Request): Promise<Response> {
+  const secure = request.url.startsWith('https:');
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  // The headers undici adds when absent, so the server sees the same request.
+  headers.accept ??= '*/*';
+  headers['accept-language'] ??= '*';
+  headers['sec-fetch-mode'] ??= 'cors';
+  headers['user-agent'] ??= 'node';
+  headers['accept-encoding'] ??= secure ? 'br, gzip, deflate' : 'gzip, deflate';
+  let body: Uint8Array | undefined;
+  if (request.body !== null) {
+    body = new Uint8Array(await request.arrayBuffer());
+    headers['content-length'] = String(body.byteLength);
+  }
+  // Without a body, node:http sends `Content-Length: 0` for the methods fetch sends it for.
+  const { signal } = request;
+  if (signal.aborted) throw signal.reason;
+
+  return new Promise<Response>((resolve, reject) => {
+    let answered = false;
+    let req: ClientRequest;
+    let abortBody: ((reason: unknown) => void) | undefined;
+    const onAbort = () => {
+      req.destroy();
+      if (abortBody) abortBody(signal.reason);
+      else if (!answered) reject(signal.reason);
+    };
+    const onResponse = (res: IncomingMessage) => {
+      answered = true;
+      const status = res.statusCode ?? 0;
+      // Name and value pairs as the server sent them; Response makes its Headers from them.
+      const pairs: [string, string][] = [];
+      let contentEncoding: string | undefined;
+      const raw = res.rawHeaders;
+      for (let i = 0; i < raw.length; i += 2) {
+        const name = raw[i]!;
+        const value = raw[i + 1]!;
+        pairs.push([name, value]);
+        if (name.length === 16 && name.toLowerCase() === 'content-encoding') {
+          contentEncoding = contentEncoding === undefined ? value : `${contentEncoding}, ${value}`;
+        }
+      }
+      const done = () => signal.removeEventListener('abort', onAbort);
+      let stream: ReadableStream<Uint8Array> | null = null;
+      if (isNullBodyStatus(status) || request.method === 'HEAD') {
+        res.once('end', done).once('close', done).once('error', done).resume();
+      } else {
+        const body = bodyStream(res, contentEncoding, done);
+        stream = body.stream;
+        abortBody = body.abort;
+      }
+      try {
+        const response = new Response(stream, {
+          status,
+          statusText: res.statusMessage ?? '',
+          headers: pairs,
+        });
+        Object.defineProperty(response, 'url', { value: request.url });
+        resolve(response);
+      } catch (error) {
+        // A status or reason phrase a Response cannot hold: the answer is unusable.
+        done();
+        res.destroy();
+        reject(fetchFailed(error));
+      }
+    };
+    try {
+      req = (secure ? https : http).request(request.url, { method: request.method, headers }, onResponse);
+    } catch (error) {
+      reject(fetchFailed(error));
+      return;
+    }
+    req.on('error', (error) => {
+      if (!answered && !signal.aborted) reject(fetchFailed(error));
+    });
+    limitConnect(req, secure);
+    signal.addEventListener('abort', onAbort, { once: true });
+    req.end(body);
+  });
+}
+
+/** A `fetch` over node:http(s) for the requests ky makes; see the top of this file. */
+export const nodeFetch: typeof fetch = (input, init) => {
+  const request =
+    input instanceof Request && (init === undefined || !hasOwnKeys(init)) ? input : new Request(input, init);
+  const overHttp = request.url.startsWith('http:') || request.url.startsWith('https:');
+  if (!overHttp || request.redirect !== 'manual') return globalThis.fetch(request);
+  return send(request);
+};
