@@ -1,7 +1,8 @@
 // pnpm check:runtimes: the runtimes we name as supported are exactly the ones proven here.
 // Node 22 and 24, Bun and Deno come from their npm registry packages, installed into a
 // temporary folder (never into the lockfile); Node 20 is the one running this script.
-// - Node 20, 22, 24: the SDK's contract tests (vitest) and a CLI smoke (bins against the mock).
+// - Node 20, 22, 24: the SDK's contract tests and its Node transport's tests (vitest: node:http
+//   against fetch, whose undici differs by version), and a CLI smoke (bins against the mock).
 // - Bun, Deno: scripts/runtimes/sdk-smoke.mjs against the mock over HTTP.
 // Expects the packages built (`pnpm build`).
 import { execFileSync, spawn } from 'node:child_process';
@@ -129,11 +130,13 @@ const nodes = {
   'node 24': runtimes['node 24'].bin,
 };
 for (const [name, node] of Object.entries(nodes)) {
-  step(`${name} SDK contract tests`, () => {
+  step(`${name} SDK contract and transport tests`, () => {
     const output = run(node, [
       join(root, 'node_modules/vitest/vitest.mjs'),
       'run',
       'packages/sdk/test/contract.test.ts',
+      'packages/sdk/test/node-transport.test.ts',
+      'packages/sdk/test/hostile-server.test.ts',
     ]);
     return `${run(node, ['--version']).trim()}, ${/Tests:.*$/m.exec(output)?.[0] ?? 'passed'}`;
   });
