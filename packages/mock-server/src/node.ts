@@ -85,9 +85,10 @@ async function loadListener(
   options: StartOptions,
   listenHost: string,
 ): Promise<{ service: MockService; listener: (req: IncomingMessage, res: ServerResponse) => void }> {
-  const [{ getRequestListener }, { createMockService }] = await Promise.all([
+  const [{ getRequestListener }, { createMockService, fastLaneOf }, { jsonAnswer }] = await Promise.all([
     import('@hono/node-server'),
     import('./service.js'),
+    import('./routes/respond.js'),
   ]);
   const service =
     options.service ?? createMockService(options.config, options.onError ? { onError: options.onError } : {});
@@ -108,18 +109,42 @@ async function loadListener(
     }
     return response;
   });
+  const lane = fastLaneOf(service);
+  /** Answers from the service's fast lane when it takes the request; false when it does not. */
+  const answeredFast = (req: IncomingMessage, res: ServerResponse, body?: string): boolean => {
+    const target = req.url ?? '';
+    // An absolute request target names its own host: the router checks it.
+    if (!lane || target[0] !== '/') return false;
+    const query = target.indexOf('?');
+    const outcome = lane({
+      method: req.method ?? 'GET',
+      path: query < 0 ? target : target.slice(0, query),
+      header: (name) => headerOf(req, name),
+      body,
+      listenHost,
+      origin: () => new URL(`http://${req.headers.host}`).origin,
+    });
+    if (!outcome) return false;
+    // Written as @hono/node-server writes a respond()ed answer, byte for byte.
+    const { status, headers, text } = jsonAnswer(outcome);
+    res.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(text) });
+    res.end(text);
+    return true;
+  };
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (!readsWhole(req)) {
-      void hono(req, res);
+      if (!answeredFast(req, res)) void hono(req, res);
       return;
     }
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.once('end', () => {
       const body = Buffer.concat(chunks);
+      const text = utf8.decode(body);
+      if (answeredFast(req, res, text)) return;
       // @hono/node-server builds the Request's own body from `rawBody` when something still
       // asks the Request for it (a wrapper that clones it, say), since the stream is spent.
-      Object.assign(req, { rawBody: body, bodyText: utf8.decode(body) });
+      Object.assign(req, { rawBody: body, bodyText: text });
       void hono(req, res);
     });
   };

@@ -9,11 +9,12 @@ import { type LedgerReport, ledgerReport, type StatsReport, statsReport } from '
 import { BODY_METHODS, MAX_BODY_BYTES } from './limits.js';
 import { createLiveState } from './live-state.js';
 import type { OperationContext } from './operations/context.js';
-import { fail, invalid } from './outcome.js';
+import { type AnyOutcome, fail, invalid } from './outcome.js';
 import { type ApiEnv, createApiRoutes } from './routes/api.js';
 import { createCheckoutPage } from './routes/checkout-page.js';
 import { createControlRoutes } from './routes/control.js';
-import { createGuard, type Transport } from './routes/guard.js';
+import { createFastLane, type PlainRequest } from './routes/fast-lane.js';
+import { createGuard, createHostChecks, type Transport } from './routes/guard.js';
 import { registerFaults } from './routes/inject-faults.js';
 import { wrongMethod } from './routes/methods.js';
 import { requestHeader } from './routes/request-header.js';
@@ -63,6 +64,27 @@ export interface MockService {
   state(): MockState;
 }
 
+interface Lane {
+  answer: (req: PlainRequest) => AnyOutcome | undefined;
+  /** Off only in tests that compare the lane's answers with the router's. */
+  enabled: boolean;
+}
+const lanes = new WeakMap<MockService, Lane>();
+
+/** The service's fast lane (routes/fast-lane.ts), for the node adapter; undefined when it has none. */
+export function fastLaneOf(
+  service: MockService,
+): ((req: PlainRequest) => AnyOutcome | undefined) | undefined {
+  const lane = lanes.get(service);
+  return lane && ((req) => (lane.enabled ? lane.answer(req) : undefined));
+}
+
+/** Turns a service's fast lane off or on: a test then sees the router's answer to the same request. */
+export function useFastLane(service: MockService, enabled: boolean): void {
+  const lane = lanes.get(service);
+  if (lane) lane.enabled = enabled;
+}
+
 /** `config` may be a user's config or an already normalised one: normalising is idempotent. */
 export function createMockService(
   config: MockConfig | NormalizedConfig = {},
@@ -81,8 +103,10 @@ export function createMockService(
         fail(413, `Request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`, { connection: 'close' }),
       ),
   });
+  const hostChecks = createHostChecks(normalized.allowHosts);
+  const lane = createFastLane(live, hostChecks, onError);
   const app = new Hono<ApiEnv>();
-  app.use('*', createGuard(normalized.allowHosts));
+  app.use('*', createGuard(hostChecks));
   // Hono answers HEAD with the GET handler, which would charge a read: a safe method must
   // never move money, and no route of the interface takes HEAD, so it is 405 everywhere.
   app.use('*', async (c, next) => {
@@ -142,8 +166,16 @@ export function createMockService(
     return respond(fail(500, 'Internal mock server error'));
   });
 
-  return {
-    handle: async (request, transport = {}) => app.fetch(request, transport),
+  const entry = { enabled: true };
+  const service: MockService = {
+    handle: async (request, transport = {}) => {
+      // In process and through msw (no listening address): the lane takes what it can.
+      if (transport.listenHost === undefined && entry.enabled) {
+        const outcome = lane(plainRequest(request, transport));
+        if (outcome) return respond(outcome);
+      }
+      return app.fetch(request, transport);
+    },
     config: normalized,
     reset: live.reset,
     advanceClock: live.advance,
@@ -155,5 +187,25 @@ export function createMockService(
     stats: () => statsReport(live.current(), live.clock.now()),
     setFaults: (faults) => live.state.faults.set(parseFaults(faults, 'faults')),
     state: () => live.state,
+  };
+  lanes.set(service, Object.assign(entry, { answer: lane }));
+  return service;
+}
+
+/** The path of an absolute URL, without its query: what Hono's router matches. */
+function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('://') + 3);
+  if (start < 0) return '/';
+  const end = url.indexOf('?', start);
+  return end < 0 ? url.slice(start) : url.slice(start, end);
+}
+
+function plainRequest(request: Request, transport: Transport): PlainRequest {
+  return {
+    method: request.method,
+    path: pathOf(request.url),
+    header: transport.header ?? ((name) => request.headers.get(name) ?? undefined),
+    body: transport.body,
+    origin: () => new URL(request.url).origin,
   };
 }

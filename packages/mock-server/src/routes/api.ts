@@ -7,7 +7,7 @@ import { generateArticle, readArticle, updateArticle } from '../operations/artic
 import type { OperationContext } from '../operations/context.js';
 import { createCheckout, getBalance } from '../operations/credits.js';
 import { getJob } from '../operations/jobs.js';
-import { fail } from '../outcome.js';
+import { type Failure, fail } from '../outcome.js';
 import { type Account, bearerToken } from '../rules/accounts.js';
 import { type EndpointArgs, readEndpointArgs } from './endpoint-input.js';
 import type { EndpointOutcome } from './endpoint-outcome.js';
@@ -43,14 +43,56 @@ const OPERATIONS: { [N in EndpointName]: Operation<N> } = {
 /** A table path as Hono writes it: `{name}` becomes `:name`. */
 export const honoPath = (template: string) => template.replace(/\{(\w+)\}/g, ':$1');
 
+/** Runs table entry `name`'s operation on its checked inputs. */
+export function runOperation<N extends EndpointName>(
+  name: N,
+  ctx: OperationContext,
+  args: EndpointArgs<(typeof ENDPOINTS)[N]>,
+  origin: () => string,
+): EndpointOutcome<N> {
+  const operation: Operation<N> = OPERATIONS[name];
+  return operation(ctx, args, origin);
+}
+
+/**
+ * Who is asking, and may they: the caller's context, or the 401 (no or unknown key) or 429
+ * (the account's window is full) that refuses them. A request that passes takes a slot of
+ * its account's rate window.
+ */
+export function authorize(
+  live: LiveState,
+  authorization: string | undefined,
+): { ok: true; ctx: OperationContext } | { ok: false; outcome: Failure<401 | 429> } {
+  const { state } = live;
+  const key = bearerToken(authorization);
+  const account: Account | undefined = key === undefined ? undefined : state.accounts.byApiKey(key);
+  if (!account) {
+    return { ok: false, outcome: fail(401, 'Missing or invalid API key', { 'www-authenticate': 'Bearer' }) };
+  }
+  const now = live.now();
+  const decision = state.rateLimiter.take(account.id, account.pricing.requests_per_minute, now);
+  if (!decision.allowed) {
+    state.refusals.count(account.id, 'rate-limit');
+    const seconds = String(decision.retryAfterSeconds);
+    return {
+      ok: false,
+      outcome: fail(
+        429,
+        `Rate limit of ${account.pricing.requests_per_minute} requests per minute exceeded; retry in ${seconds} s`,
+        { 'retry-after': seconds },
+      ),
+    };
+  }
+  return { ok: true, ctx: { state, account, now } };
+}
+
 /** Registers one table entry: its method and path, its inputs checked, then its operation. */
 function route<N extends EndpointName>(api: Hono<ApiEnv>, name: N): void {
   const endpoint = ENDPOINTS[name];
-  const operation: Operation<N> = OPERATIONS[name];
   api.on(endpoint.method, honoPath(endpoint.path), async (c) => {
     const input = await readEndpointArgs(c, endpoint);
     if (!input.ok) return respond(input.outcome);
-    return respond(operation(c.get('ctx'), input.args, () => new URL(c.req.url).origin));
+    return respond(runOperation(name, c.get('ctx'), input.args, () => new URL(c.req.url).origin));
   });
 }
 
@@ -58,26 +100,9 @@ export function createApiRoutes(live: LiveState): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
 
   api.use('*', async (c, next) => {
-    const { state } = live;
-    const key = bearerToken(requestHeader(c, 'authorization'));
-    const account: Account | undefined = key === undefined ? undefined : state.accounts.byApiKey(key);
-    if (!account) {
-      return respond(fail(401, 'Missing or invalid API key', { 'www-authenticate': 'Bearer' }));
-    }
-    const now = live.now();
-    const decision = state.rateLimiter.take(account.id, account.pricing.requests_per_minute, now);
-    if (!decision.allowed) {
-      state.refusals.count(account.id, 'rate-limit');
-      const seconds = String(decision.retryAfterSeconds);
-      return respond(
-        fail(
-          429,
-          `Rate limit of ${account.pricing.requests_per_minute} requests per minute exceeded; retry in ${seconds} s`,
-          { 'retry-after': seconds },
-        ),
-      );
-    }
-    c.set('ctx', { state, account, now });
+    const caller = authorize(live, requestHeader(c, 'authorization'));
+    if (!caller.ok) return respond(caller.outcome);
+    c.set('ctx', caller.ctx);
     await next();
   });
 

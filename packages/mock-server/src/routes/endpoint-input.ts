@@ -38,23 +38,57 @@ function checkEach(
   return values;
 }
 
-/** The parsed inputs, or the 422 that lists everything wrong with them. */
-export async function readEndpointArgs<E extends Endpoint>(
-  c: Context,
+/** Where an endpoint's inputs are read from. */
+interface EndpointInputs {
+  param(name: string): string | undefined;
+  header(name: string): string | undefined;
+}
+
+type ArgsResult<E extends Endpoint> =
+  | { ok: true; args: EndpointArgs<E> }
+  | { ok: false; outcome: Failure<422> };
+
+/**
+ * The parsed inputs, or the 422 that lists everything wrong with them, for a request whose
+ * body (if its endpoint takes one) the transport read whole as `bodyText`.
+ */
+export function checkEndpointArgs<E extends Endpoint>(
   endpoint: E,
-): Promise<{ ok: true; args: EndpointArgs<E> } | { ok: false; outcome: Failure<422> }> {
+  inputs: EndpointInputs,
+  bodyText: string | undefined,
+): ArgsResult<E> {
+  return finish(endpoint, inputs, (schema) =>
+    // A body the transport read whole is a string to key the memo by.
+    parseOnce(schema, bodyText ?? '', () => parseJsonText(bodyText ?? '', schema)),
+  );
+}
+
+/** The parsed inputs, or the 422 that lists everything wrong with them. */
+export async function readEndpointArgs<E extends Endpoint>(c: Context, endpoint: E): Promise<ArgsResult<E>> {
+  const inputs: EndpointInputs = {
+    param: (name) => c.req.param(name),
+    header: (name) => requestHeader(c, name),
+  };
+  const text = (c.env as Transport | undefined)?.body;
+  if (!endpoint.body || text !== undefined) return checkEndpointArgs(endpoint, inputs, text);
+  // A streamed body is not a string to key the memo by: parsed every time.
+  const parsed = await parseJsonBody(c, endpoint.body);
+  return finish(endpoint, inputs, () => parsed);
+}
+
+function finish<E extends Endpoint>(
+  endpoint: E,
+  inputs: EndpointInputs,
+  parseBody: (
+    schema: z.ZodMiniType,
+  ) => { ok: true; data: unknown } | { ok: false; issues: ValidationIssue[] },
+): ArgsResult<E> {
   const issues: ValidationIssue[] = [];
-  const params = checkEach('path', endpoint.pathParams, (name) => c.req.param(name), issues);
-  const headers = checkEach('header', endpoint.headers, (name) => requestHeader(c, name), issues);
+  const params = checkEach('path', endpoint.pathParams, inputs.param, issues);
+  const headers = checkEach('header', endpoint.headers, inputs.header, issues);
   let body: unknown;
   if (endpoint.body) {
-    const schema = endpoint.body;
-    // A body the transport read whole is a string to key the memo by; a streamed one is not.
-    const text = (c.env as Transport | undefined)?.body;
-    const parsed =
-      text === undefined
-        ? await parseJsonBody(c, schema)
-        : parseOnce(schema, text, () => parseJsonText(text, schema));
+    const parsed = parseBody(endpoint.body);
     if (parsed.ok) body = parsed.data;
     else issues.push(...parsed.issues);
   }

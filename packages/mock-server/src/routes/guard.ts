@@ -42,7 +42,7 @@ function originHost(origin: string): string | undefined {
 }
 
 /** The Host header and, for an absolute request target, the URL's host must both be served. */
-function hostOutcome(
+export function hostOutcome(
   check: (name: string) => boolean,
   host: string | undefined,
   url: string,
@@ -57,7 +57,11 @@ function hostOutcome(
 }
 
 /** `application/json` for a POST, PUT or PATCH to the API or the control endpoints that has a body. */
-function contentTypeOutcome(method: string, path: string, headers: (name: string) => string | undefined) {
+export function contentTypeOutcome(
+  method: string,
+  path: string,
+  headers: (name: string) => string | undefined,
+) {
   if (!BODY_METHODS.has(method)) return undefined;
   if (!path.startsWith('/api/') && !path.startsWith('/_mock/')) return undefined;
   const type = headers('content-type');
@@ -70,19 +74,31 @@ function contentTypeOutcome(method: string, path: string, headers: (name: string
   );
 }
 
-export function createGuard(allowHosts: readonly string[]): MiddlewareHandler<GuardEnv> {
+/** The Host check for one listening address, made once per address it is asked about. */
+export function createHostChecks(
+  allowHosts: readonly string[],
+): (listenHost: string) => (name: string) => boolean {
   let checks: { listenHost: string; check: (name: string) => boolean } | undefined;
+  return (listenHost) => {
+    if (checks?.listenHost !== listenHost)
+      checks = { listenHost, check: createHostCheck(listenHost, allowHosts) };
+    return checks.check;
+  };
+}
+
+export function createGuard(
+  hostChecks: (listenHost: string) => (name: string) => boolean,
+): MiddlewareHandler<GuardEnv> {
   return async (c, next) => {
     const listenHost = c.env?.listenHost;
     if (listenHost !== undefined) {
-      if (checks?.listenHost !== listenHost)
-        checks = { listenHost, check: createHostCheck(listenHost, allowHosts) };
-      const misdirected = hostOutcome(checks.check, requestHeader(c, 'host'), c.req.url);
+      const check = hostChecks(listenHost);
+      const misdirected = hostOutcome(check, requestHeader(c, 'host'), c.req.url);
       if (misdirected) return respond(misdirected);
       const origin = requestHeader(c, 'origin');
       if (origin !== undefined) {
         const host = originHost(origin);
-        if (host === undefined || !checks.check(host))
+        if (host === undefined || !check(host))
           return respond(
             fail(403, 'Cross-site requests are refused: the Origin is not a host this mock serves'),
           );

@@ -4,12 +4,27 @@ import { type AnyOutcome, JSON_INVALID, parseInput, type ValidationIssue } from 
 import { toJsonText } from '../rules/json-text.js';
 import type { GuardEnv } from './guard.js';
 
+/** An Outcome as the parts of its HTTP answer: what every transport writes. */
+interface JsonAnswer {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+export function jsonAnswer(outcome: AnyOutcome): JsonAnswer {
+  return {
+    status: outcome.status,
+    headers: { ...outcome.headers, 'content-type': 'application/json' },
+    text: toJsonText(outcome.body),
+  };
+}
+
 /** Writes an Outcome as a JSON response. */
 export function respond(outcome: AnyOutcome): Response {
   // A string body with plain-object headers lets @hono/node-server write the answer
   // without building a full WHATWG Response.
-  const headers = { ...outcome.headers, 'content-type': 'application/json' };
-  return new Response(toJsonText(outcome.body), { status: outcome.status, headers });
+  const { status, headers, text } = jsonAnswer(outcome);
+  return new Response(text, { status, headers });
 }
 
 /** A JSON text's value: undefined for an empty one, a tagged error for malformed JSON. */
