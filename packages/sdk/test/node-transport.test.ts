@@ -244,6 +244,46 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
     });
   });
 
+  describe('an abort or a time limit while the body trickles closes the connection', () => {
+    /** Headers at once, then a byte every 20 ms; tells when the client closed the connection. */
+    async function trickling() {
+      let closed!: () => void;
+      const socketClosed = new Promise<void>((resolve) => (closed = resolve));
+      const server = await serve((req, res) => {
+        req.socket.once('close', closed);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{');
+        const timer = setInterval(() => res.write(' '), 20);
+        res.on('close', () => clearInterval(timer));
+      });
+      return { server, socketClosed };
+    }
+
+    it('by the caller’s signal: rejects with its reason', async () => {
+      const { server, socketClosed } = await trickling();
+      const sdk = new ProfileArticles({ apiKey: 'k', baseUrl: server.url, ...options });
+      const controller = new AbortController();
+      const reason = new Error('caller stopped');
+      const call = sdk.credits.balance({ signal: controller.signal });
+      setTimeout(() => controller.abort(reason), 150);
+      await expect(call).rejects.toBe(reason);
+      await socketClosed;
+    });
+
+    it('by timeoutMs: a TimeoutError', async () => {
+      const { server, socketClosed } = await trickling();
+      const sdk = new ProfileArticles({
+        apiKey: 'k',
+        baseUrl: server.url,
+        timeoutMs: 300,
+        maxRetries: 0,
+        ...options,
+      });
+      await rejectionOf(sdk.credits.balance(), TimeoutError);
+      await socketClosed;
+    });
+  });
+
   describe('https', () => {
     let dir: string;
     let tls: { key: Buffer; cert: Buffer } | undefined;
