@@ -238,7 +238,9 @@ async function send(request: Request): Promise<Response> {
       return;
     }
     req.on('error', (error) => {
-      if (!answered && !signal.aborted) reject(fetchFailed(error));
+      if (answered) return; // the body's stream reports it
+      signal.removeEventListener('abort', onAbort);
+      if (!signal.aborted) reject(fetchFailed(error));
     });
     limitConnect(req, secure);
     signal.addEventListener('abort', onAbort, { once: true });
