@@ -85,11 +85,13 @@ async function loadListener(
   options: StartOptions,
   listenHost: string,
 ): Promise<{ service: MockService; listener: (req: IncomingMessage, res: ServerResponse) => void }> {
-  const [{ getRequestListener }, { createMockService, fastLaneOf }, { jsonAnswer }] = await Promise.all([
-    import('@hono/node-server'),
-    import('./service.js'),
-    import('./routes/respond.js'),
-  ]);
+  const [{ getRequestListener }, { createMockService, fastLaneOf }, { answerHeaders }, { toJsonText }] =
+    await Promise.all([
+      import('@hono/node-server'),
+      import('./service.js'),
+      import('./routes/respond.js'),
+      import('./rules/json-text.js'),
+    ]);
   const service =
     options.service ?? createMockService(options.config, options.onError ? { onError: options.onError } : {});
   const hono = getRequestListener(async (request, env) => {
@@ -126,8 +128,8 @@ async function loadListener(
     });
     if (!outcome) return false;
     // Written as @hono/node-server writes a respond()ed answer, byte for byte.
-    const { status, headers, text } = jsonAnswer(outcome);
-    res.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(text) });
+    const text = toJsonText(outcome.body);
+    res.writeHead(outcome.status, answerHeaders(outcome, Buffer.byteLength(text)));
     res.end(text);
     return true;
   };

@@ -4,27 +4,28 @@ import { type AnyOutcome, JSON_INVALID, parseInput, type ValidationIssue } from 
 import { toJsonText } from '../rules/json-text.js';
 import type { GuardEnv } from './guard.js';
 
-/** An Outcome as the parts of its HTTP answer: what every transport writes. */
-interface JsonAnswer {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-}
-
-export function jsonAnswer(outcome: AnyOutcome): JsonAnswer {
-  return {
-    status: outcome.status,
-    headers: { ...outcome.headers, 'content-type': 'application/json' },
-    text: toJsonText(outcome.body),
-  };
+/**
+ * An answer's headers: the outcome's own, then its content type, then, where the transport
+ * writes it (node:http), its length: the order @hono/node-server writes them in. Without
+ * headers of its own (every success) the object is a literal, which node:http stores faster
+ * than a spread.
+ */
+export function answerHeaders(outcome: AnyOutcome, contentLength?: number): Record<string, string | number> {
+  const headers: Record<string, string | number> = outcome.headers
+    ? { ...outcome.headers, 'content-type': 'application/json' }
+    : { 'content-type': 'application/json' };
+  if (contentLength !== undefined) headers['Content-Length'] = contentLength;
+  return headers;
 }
 
 /** Writes an Outcome as a JSON response. */
 export function respond(outcome: AnyOutcome): Response {
   // A string body with plain-object headers lets @hono/node-server write the answer
   // without building a full WHATWG Response.
-  const { status, headers, text } = jsonAnswer(outcome);
-  return new Response(text, { status, headers });
+  return new Response(toJsonText(outcome.body), {
+    status: outcome.status,
+    headers: answerHeaders(outcome) as Record<string, string>,
+  });
 }
 
 /** A JSON text's value: undefined for an empty one, a tagged error for malformed JSON. */
