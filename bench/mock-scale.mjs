@@ -15,7 +15,11 @@ try {
   for (const scenario of SCENARIOS.slice(1)) {
     const pairs = await alternatePairs(small, large, scenario, { pairs: PAIRS, seconds: SECONDS });
     const runs = { small: pairs.baseline, large: pairs.measured };
-    const { problem } = pairs;
+    const { problem, shape } = pairs;
+    console.log(
+      `${scenario.name} (${shape.generators} generator${shape.generators > 1 ? 's' : ''}, pipelining ${shape.pipelining}): ` +
+        `p50 ${LARGE} stored ${median(runs.large.map((r) => r.p50))} ms, 1,000 stored ${median(runs.small.map((r) => r.p50))} ms`,
+    );
     rows.push(
       row({
         figure: `p50 with ${LARGE} stored vs 1,000, ${scenario.name}`,

@@ -19,8 +19,9 @@ try {
     const cpu = (list) => median(list.map((r) => r.serverCores * 100)).toFixed(0);
     const generator = Math.max(...[...runs.bare, ...runs.mock].map((r) => r.generatorCores));
     const perRequest = (list) => median(list.map((r) => r.serverMicrosPerRequest));
+    const { shape } = pairs;
     console.log(
-      `${scenario.name}: server CPU bare ${cpu(runs.bare)}%, mock ${cpu(runs.mock)}%; busiest generator ≤ ${(generator * 100).toFixed(0)}%; ` +
+      `${scenario.name} (${shape.generators} generator${shape.generators > 1 ? 's' : ''}, pipelining ${shape.pipelining}): server CPU bare ${cpu(runs.bare)}%, mock ${cpu(runs.mock)}%; busiest generator ≤ ${(generator * 100).toFixed(0)}%; ` +
         `server CPU per request bare ${perRequest(runs.bare).toFixed(1)} µs, mock ${perRequest(runs.mock).toFixed(1)} µs (bare/mock ${(perRequest(runs.bare) / perRequest(runs.mock)).toFixed(2)})`,
     );
     rows.push(

@@ -1,4 +1,4 @@
-// The load generator: autocannon, run in GENERATORS child processes of their own (the
+// The load generator: autocannon, run in one or more child processes of their own (the
 // connections split among them) so that their CPU can be sampled apart from the bench
 // driver's and from each other's. A figure only counts when the server was the bottleneck:
 // the server busy on at least 90% of a core, every generator below 90%.
@@ -10,13 +10,29 @@ import { SMOKE } from './stats.mjs';
 const WORKER = fileURLToPath(new URL('./load-worker.mjs', import.meta.url));
 export const SERVER_BUSY = 0.9;
 export const GENERATOR_FREE = 0.9;
-// One autocannon process costs about as much CPU per request as a bare node:http server
-// answering it, so a single one saturates first. Two share the work; on a 2-core machine they
-// still share one core with each other, so each connection also pipelines two requests, which
-// roughly halves a generator's cost per request (one write carries both) while the server
-// still parses and answers every request on its own. Bare and mock get the same settings.
-const GENERATORS = Number(process.env.BENCH_GENERATORS ?? 2);
-const PIPELINING = Number(process.env.BENCH_PIPELINING ?? 2);
+// The load shapes tried, in order, until one makes the server the bottleneck: every shape
+// keeps the 50 connections. One autocannon process costs about as much CPU per request as a
+// bare node:http server answering it, and on a 2-core machine the generators share the one
+// core the server does not use, so no single shape fits every scenario and machine state:
+// against a bare server answering 45,000 requests/s one generator saturates first, while
+// two generators at a low pipelining depth take CPU the server then lacks. Pipelining (HTTP/1.1)
+// cuts a generator's cost per request (one write carries several) while the server still
+// parses and answers each request on its own. Bare and mock always get the same shape.
+// BENCH_GENERATORS and BENCH_PIPELINING pin one shape instead.
+const SHAPES =
+  process.env.BENCH_GENERATORS || process.env.BENCH_PIPELINING
+    ? [
+        {
+          generators: Number(process.env.BENCH_GENERATORS ?? 2),
+          pipelining: Number(process.env.BENCH_PIPELINING ?? 2),
+        },
+      ]
+    : [
+        { generators: 2, pipelining: 2 },
+        { generators: 1, pipelining: 4 },
+        { generators: 2, pipelining: 4 },
+        { generators: 1, pipelining: 8 },
+      ];
 
 const message = (child) => new Promise((resolve) => child.once('message', resolve));
 
@@ -42,8 +58,8 @@ function percentile(buckets, total, fraction) {
  * requests/s (2xx only), p50 and p99 latency (ms) over every generator's responses, errors
  * and non-2xx counts, and the CPU share (in cores) of the server and of each generator.
  */
-export async function load(server, target, { connections = 50, seconds = 5 } = {}) {
-  const split = shares(connections, Math.min(GENERATORS, connections));
+export async function load(server, target, { connections = 50, seconds = 5, shape = SHAPES[0] } = {}) {
+  const split = shares(connections, Math.min(shape.generators, connections));
   const workers = split.map(() => fork(WORKER, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
   try {
     await Promise.all(workers.map(message)); // ready
@@ -56,7 +72,7 @@ export async function load(server, target, { connections = 50, seconds = 5 } = {
         ...target,
         url: server.url + target.path,
         connections: split[i],
-        pipelining: PIPELINING,
+        pipelining: shape.pipelining,
         duration: seconds,
       });
     });
@@ -99,22 +115,31 @@ export function bottleneckProblem(run) {
 }
 
 /**
- * Warms both servers up (not in a smoke run), then loads `baseline` and `measured` in alternating pairs, so drift
- * on the machine hits both alike. Returns each side's runs and the first reason, if any, why
- * the pairs cannot be trusted (see bottleneckProblem); a non-2xx answer is a broken benchmark.
+ * Finds the first load shape (SHAPES) under which both servers are the bottleneck, by a short
+ * probe of each, then loads `baseline` and `measured` in alternating pairs under it, so drift
+ * on the machine hits both alike. Returns each side's runs, the shape, and the first reason,
+ * if any, why the pairs cannot be trusted (see bottleneckProblem); a non-2xx answer is a
+ * broken benchmark. The smoke run (CI) only proves the benchmark still runs: no probe, no
+ * warm-up.
  */
 export async function alternatePairs(baseline, measured, scenario, { pairs, seconds }) {
-  // The smoke run (CI) only proves the benchmark still runs: no warm-up.
+  let shape = SHAPES[0];
   if (!SMOKE) {
-    await load(baseline, scenario, { seconds: 1 });
-    await load(measured, scenario, { seconds: 1 });
+    for (const candidate of SHAPES) {
+      shape = candidate;
+      const probes = [
+        await load(baseline, scenario, { seconds: 1, shape }),
+        await load(measured, scenario, { seconds: 1, shape }),
+      ];
+      if (!probes.some(bottleneckProblem)) break;
+    }
   }
   const runs = { baseline: [], measured: [] };
   for (let pair = 0; pair < pairs; pair++) {
-    runs.baseline.push(await load(baseline, scenario, { seconds }));
-    runs.measured.push(await load(measured, scenario, { seconds }));
+    runs.baseline.push(await load(baseline, scenario, { seconds, shape }));
+    runs.measured.push(await load(measured, scenario, { seconds, shape }));
   }
   const all = [...runs.baseline, ...runs.measured];
   for (const run of all) if (run.non2xx) throw new Error(`${scenario.name}: ${run.non2xx} non-2xx answers`);
-  return { ...runs, problem: all.map(bottleneckProblem).find(Boolean) ?? null };
+  return { ...runs, shape, problem: all.map(bottleneckProblem).find(Boolean) ?? null };
 }
