@@ -7,7 +7,7 @@ import { median, publish, row, SMOKE } from './lib/stats.mjs';
 import { SCENARIOS } from './scenarios.mjs';
 
 const PAIRS = SMOKE ? 1 : 3;
-const SECONDS = SMOKE ? 1 : 4;
+const SECONDS = SMOKE ? 1 : 3;
 const bare = await startServer('bare');
 const mock = await startServer('mock');
 const rows = [];

@@ -4,7 +4,7 @@
 // the server busy on at least 90% of a core, every generator below 90%.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { cpuSeconds } from './processes.mjs';
+import { cpuSeconds, GENERATOR_CORE_COUNT, GENERATOR_CPUS, pin } from './processes.mjs';
 import { SMOKE } from './stats.mjs';
 
 const WORKER = fileURLToPath(new URL('./load-worker.mjs', import.meta.url));
@@ -14,8 +14,8 @@ export const GENERATOR_FREE = 0.9;
 // keeps the 50 connections. One autocannon process costs about as much CPU per request as a
 // bare node:http server answering it, and on a 2-core machine the generators share the one
 // core the server does not use, so no single shape fits every scenario and machine state:
-// against a bare server answering 45,000 requests/s one generator saturates first, while
-// two generators at a low pipelining depth take CPU the server then lacks. Pipelining (HTTP/1.1)
+// against a bare server answering 45,000 requests/s one generator saturates first, and two
+// share the one core left to generators (lib/processes.mjs pins them), so they saturate together. Pipelining (HTTP/1.1)
 // cuts a generator's cost per request (one write carries several) while the server still
 // parses and answers each request on its own. Bare and mock always get the same shape.
 // BENCH_GENERATORS and BENCH_PIPELINING pin one shape instead.
@@ -30,7 +30,6 @@ const SHAPES =
     : [
         { generators: 2, pipelining: 2 },
         { generators: 1, pipelining: 4 },
-        { generators: 2, pipelining: 4 },
         { generators: 1, pipelining: 8 },
       ];
 
@@ -63,6 +62,7 @@ export async function load(server, target, { connections = 50, seconds = 5, shap
   const workers = split.map(() => fork(WORKER, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
   try {
     await Promise.all(workers.map(message)); // ready
+    for (const worker of workers) pin(worker.pid, GENERATOR_CPUS);
     const serverCpu = cpuSeconds(server.pid);
     const workerCpu = workers.map((worker) => cpuSeconds(worker.pid));
     const started = process.hrtime.bigint();
@@ -109,6 +109,10 @@ export function bottleneckProblem(run) {
   if (run.errors > 0) return `${run.errors} socket errors`;
   if (run.generatorCores >= GENERATOR_FREE)
     return `a load generator at ${(run.generatorCores * 100).toFixed(0)}% of a core`;
+  // Generators pinned to the same cores saturate together: two at 48% on one core are one at 96%.
+  const together = run.generatorsCores.reduce((sum, cores) => sum + cores, 0);
+  if (together >= GENERATOR_FREE * GENERATOR_CORE_COUNT)
+    return `the load generators together at ${(together * 100).toFixed(0)}% of the ${GENERATOR_CORE_COUNT} core${GENERATOR_CORE_COUNT > 1 ? 's' : ''} they run on`;
   if (run.serverCores < SERVER_BUSY)
     return `server only ${(run.serverCores * 100).toFixed(0)}% busy (not the bottleneck)`;
   return null;

@@ -1,6 +1,7 @@
 // Servers under test run in their own processes, so the load generator never shares their
 // event loop. Each prints its URL as its first stdout line.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -11,11 +12,27 @@ export async function startServer(kind, ...args) {
   const child = spawn(process.execPath, ['--expose-gc', SERVE, kind, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  pin(child.pid, SERVER_CPU);
   const url = await new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server ${kind} exited with ${code}`)));
     child.stdout.once('data', (chunk) => resolve(String(chunk).trim().split('\n')[0]));
   });
   return { kind, url, pid: child.pid, stop: () => child.kill('SIGTERM') };
+}
+
+// On a machine of few cores the server and the load generators would take CPU from each
+// other; each gets its own (the last core for servers, the others for generators), so a
+// server can be the bottleneck while a generator is not. taskset is util-linux's.
+const CORES = availableParallelism();
+const SERVER_CPU = String(CORES - 1);
+export const GENERATOR_CPUS = CORES > 1 ? `0-${CORES - 2}` : '0';
+export const GENERATOR_CORE_COUNT = Math.max(1, CORES - 1);
+
+/** Binds process `pid` (all its threads) to `cpus`; leaves it where it is without taskset. */
+export function pin(pid, cpus) {
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
+  } catch {}
 }
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
