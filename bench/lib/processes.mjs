@@ -1,8 +1,8 @@
 // Servers under test run in their own processes, so the load generator never shares their
 // event loop. Each prints its URL as its first stdout line.
 import { execFileSync, spawn } from 'node:child_process';
-import { availableParallelism } from 'node:os';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const SERVE = fileURLToPath(new URL('../serve.mjs', import.meta.url));

@@ -3,12 +3,12 @@
 // seeded ids and clock, one with the lane turned off, get the same generated request
 // sequences over real HTTP: every answer must match byte for byte (the Date header aside),
 // and so must the journal, the ledger and the stats after each sequence.
-import { connect } from 'node:net';
 import { type MockConfig, type MockServer, startMockServer } from '@profile-articles/mock-server';
 import { seededIds } from '@profile-articles/test-utils/seeded-ids';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService, fastLaneOf, type MockService, useFastLane } from '../src/service.js';
+import { rawAnswer } from './raw-http.js';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 const CONFIG: MockConfig = {
@@ -24,16 +24,9 @@ const CONFIG: MockConfig = {
  * Sends one request (Connection: close) and reads the whole answer, the Date header removed
  * and the server's own port (which a checkout URL names) written as PORT.
  */
-function exchange(port: number, request: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    let data = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk) => (data += chunk));
-    socket.on('error', reject);
-    socket.on('end', () => resolve(data.replace(/\r\nDate: [^\r]*/, '').replaceAll(`:${port}`, ':PORT')));
-    socket.write(request);
-  });
+async function exchange(port: number, request: string): Promise<string> {
+  const answer = await rawAnswer(port, request);
+  return answer.replace(/\r\nDate: [^\r]*/, '').replaceAll(`:${port}`, ':PORT');
 }
 
 interface Step {

@@ -10,21 +10,24 @@ export interface SocketAnswer {
 }
 
 /** Sends `request` (request line, headers and body, as written) and reads the whole answer. */
-export function rawExchange(port: number, request: string): Promise<SocketAnswer> {
+export async function rawExchange(port: number, request: string): Promise<SocketAnswer> {
+  const [head = '', body = ''] = (await rawAnswer(port, request)).split('\r\n\r\n');
+  return {
+    status: Number(head.split(' ')[1]),
+    type: /content-type: ([^\r]+)/i.exec(head)?.[1] ?? '',
+    body,
+  };
+}
+
+/** Sends `request` as written and gives the answer's bytes (as latin1 text), head and body. */
+export function rawAnswer(port: number, request: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     let data = '';
     socket.setEncoding('latin1');
     socket.on('data', (chunk) => (data += chunk));
     socket.on('error', reject);
-    socket.on('end', () => {
-      const [head = '', body = ''] = data.split('\r\n\r\n');
-      resolve({
-        status: Number(head.split(' ')[1]),
-        type: /content-type: ([^\r]+)/i.exec(head)?.[1] ?? '',
-        body,
-      });
-    });
+    socket.on('end', () => resolve(data));
     socket.write(request);
   });
 }
