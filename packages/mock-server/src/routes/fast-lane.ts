@@ -10,7 +10,7 @@ import type { LiveState } from '../live-state.js';
 import { type AnyOutcome, fail } from '../outcome.js';
 import { authorize, runOperation } from './api.js';
 import { checkEndpointArgs } from './endpoint-input.js';
-import { contentTypeOutcome, hostOutcome } from './guard.js';
+import { carriesBody, contentTypeOutcome, hostOutcome } from './guard.js';
 
 /** A request as a transport hands it to the lane. */
 export interface PlainRequest {
@@ -65,12 +65,6 @@ function match(
   return undefined;
 }
 
-/** Whether the request carries a body (what the guard's Content-Type rule asks). */
-const hasBody = (req: PlainRequest) =>
-  req.header('content-type') !== undefined ||
-  req.header('transfer-encoding') !== undefined ||
-  Number(req.header('content-length')) > 0;
-
 const HOSTS_KEPT = 64;
 
 export function createFastLane(
@@ -109,7 +103,7 @@ export function createFastLane(
     if (live.state.faults.config().rules.length > 0 || req.header('origin') !== undefined) return undefined;
     if (req.listenHost !== undefined && !hostPasses(req.listenHost, req.header('host'))) return undefined;
     // A body the transport did not read whole is the router's to stream, limit and refuse.
-    if (req.body === undefined && ('body' in endpoint || hasBody(req))) return undefined;
+    if (req.body === undefined && ('body' in endpoint || carriesBody(req.header))) return undefined;
     if (contentTypeOutcome(req.method, req.path, req.header)) return undefined;
 
     let accountId: string | null = null;

@@ -56,6 +56,15 @@ export function hostOutcome(
   );
 }
 
+/** Whether a request carries a body: a Content-Type, a Transfer-Encoding or a length above 0. */
+export function carriesBody(headers: (name: string) => string | undefined): boolean {
+  return (
+    headers('content-type') !== undefined ||
+    headers('transfer-encoding') !== undefined ||
+    Number(headers('content-length')) > 0
+  );
+}
+
 /** `application/json` for a POST, PUT or PATCH to the API or the control endpoints that has a body. */
 export function contentTypeOutcome(
   method: string,
@@ -65,9 +74,7 @@ export function contentTypeOutcome(
   if (!BODY_METHODS.has(method)) return undefined;
   if (!path.startsWith('/api/') && !path.startsWith('/_mock/')) return undefined;
   const type = headers('content-type');
-  const length = headers('content-length');
-  const hasBody = type !== undefined || headers('transfer-encoding') !== undefined || Number(length) > 0;
-  if (!hasBody || (type !== undefined && JSON_TYPE.test(type))) return undefined;
+  if (!carriesBody(headers) || (type !== undefined && JSON_TYPE.test(type))) return undefined;
   return fail(
     415,
     `A request body must be sent as application/json, not ${type ?? 'without a Content-Type'}`,
