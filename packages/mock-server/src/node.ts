@@ -72,8 +72,18 @@ function readsWhole(req: IncomingMessage): boolean {
  * of a repeated Authorization or Host there, which would change who a request is from.
  */
 function headerOf(req: IncomingMessage, name: string): string | undefined {
+  // A scan of rawHeaders (name, value, name, value...): cheaper, for the handful of headers a
+  // request carries, than the object of arrays `headersDistinct` builds from them.
   const lower = name.toLowerCase();
-  return req.headersDistinct[lower]?.join(lower === 'cookie' ? '; ' : ', ');
+  const raw = req.rawHeaders;
+  let joined: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const field = raw[i] as string;
+    if (field.length !== lower.length || (field !== lower && field.toLowerCase() !== lower)) continue;
+    const value = raw[i + 1] as string;
+    joined = joined === undefined ? value : `${joined}${lower === 'cookie' ? '; ' : ', '}${value}`;
+  }
+  return joined;
 }
 
 export function startMockServer(options: StartOptions = {}): Promise<MockServer> {

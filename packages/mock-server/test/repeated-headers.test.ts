@@ -3,6 +3,7 @@
 // IncomingMessage itself, where Node keeps only the first Authorization or Host, so a
 // repeated one must not quietly authenticate over HTTP when it does not in process.
 import { createMockService, type MockServer, startMockServer } from '@profile-articles/mock-server';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rawExchange } from './raw-http.js';
 
@@ -27,13 +28,16 @@ async function overHttp(method: string, path: string, lines: Lines, body = '') {
   return { status: answer.status, body: answer.body };
 }
 
-/** The same request through the service in process, its headers built as fetch builds them. */
-async function inProcess(method: string, path: string, lines: Lines, body?: string) {
+/** A Request with these header lines, its headers built as fetch builds them. */
+function inProcessRequest(method: string, path: string, lines: Lines, body?: string): Request {
   const headers = new Headers();
   for (const [name, value] of lines) headers.append(name, value);
-  const response = await createMockService().handle(
-    new Request(`http://127.0.0.1${path}`, { method, headers, ...(body ? { body } : {}) }),
-  );
+  return new Request(`http://127.0.0.1${path}`, { method, headers, ...(body ? { body } : {}) });
+}
+
+/** The same request through the service in process. */
+async function inProcess(method: string, path: string, lines: Lines, body?: string) {
+  const response = await createMockService().handle(inProcessRequest(method, path, lines, body));
   return { status: response.status, body: await response.text() };
 }
 
@@ -62,5 +66,35 @@ describe('a repeated header', () => {
     // Job ids are random: compare what the rules made of the key instead.
     const journal = server.service.journal();
     expect(journal.at(-1)?.idempotencyKey).toBe('first-key, second-key');
+  });
+
+  it('any mix of repeated header lines, in any case, reads as in process', async () => {
+    // The adapter scans the raw header lines itself: names match whatever their case, and
+    // every line of a name counts, in order.
+    const casing = (name: string) =>
+      fc
+        .array(fc.boolean(), { minLength: name.length, maxLength: name.length })
+        .map((upper) => [...name].map((c, i) => (upper[i] ? c.toUpperCase() : c)).join(''));
+    const line = fc.oneof(
+      fc.tuple(casing('authorization'), fc.constantFrom('Bearer demo-key', 'Bearer other', 'Basic x')),
+      fc.tuple(casing('idempotency-key'), fc.constantFrom('k1', 'k2')),
+      fc.tuple(casing('content-type'), fc.constantFrom('application/json', 'text/plain')),
+      fc.tuple(casing('x-extra'), fc.constantFrom('1', 'two')),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { maxLength: 4 }), async (lines) => {
+        const service = createMockService();
+        const expected = await service.handle(inProcessRequest('GET', '/api/v1/credits', lines));
+        expect(await overHttp('GET', '/api/v1/credits', lines)).toEqual({
+          status: expected.status,
+          body: await expected.text(),
+        });
+        // The key as the rules saw it, where the journal keeps it.
+        expect(server.service.journal().at(-1)?.idempotencyKey).toBe(
+          service.journal().at(-1)?.idempotencyKey,
+        );
+      }),
+      { numRuns: 40 },
+    );
   });
 });
