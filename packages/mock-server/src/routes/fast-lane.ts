@@ -66,6 +66,11 @@ function match(
 }
 
 const HOSTS_KEPT = 64;
+const MATCHES_KEPT = 1024;
+// Room for the longest path of the table with a parameter of the longest identifier.
+const PATH_KEPT_CHARS = 512;
+
+type Match = ReturnType<typeof match>;
 
 export function createFastLane(
   live: LiveState,
@@ -94,9 +99,23 @@ export function createFastLane(
     return passes;
   }
 
+  // The table entry per method and path: a client asks for the same few paths again and again,
+  // and matching one costs a regular expression, a split and a walk of the table. Only matches
+  // are kept (their params are only read); the map is emptied when full. A path too long for an identifier is not kept.
+  const matches = new Map<string, NonNullable<Match>>();
+  function matchOf(method: string, path: string): Match {
+    const key = `${method} ${path}`;
+    let found = matches.get(key);
+    if (found) return found;
+    found = PLAIN_PATH.test(path) ? match(method, path) : undefined;
+    if (!found || path.length > PATH_KEPT_CHARS) return found;
+    if (matches.size >= MATCHES_KEPT) matches.clear();
+    matches.set(key, found);
+    return found;
+  }
+
   return (req) => {
-    if (!PLAIN_PATH.test(req.path)) return undefined;
-    const found = match(req.method, req.path);
+    const found = matchOf(req.method, req.path);
     if (!found) return undefined;
     const endpoint = ENDPOINTS[found.name];
     // A fault is drawn per request by the router's fault step; so is an Origin's check.
