@@ -115,6 +115,27 @@ describe.each<TransportKind>(['http', 'msw'])('articles over %s', (kind) => {
     expect(updated.article_id).toBe(first.article.article_id);
   });
 
+  it('answers a kept balance and read only while nothing changed them', async () => {
+    // The mock keeps its last balance answer and each article's read answer (with their JSON
+    // text): every charge, and every new version, must show in the next answer.
+    expect(await balance()).toBe(1000);
+    expect(await balance()).toBe(1000);
+    await generateAndFinish(h, 'ada-lovelace');
+    expect(await balance()).toBe(900);
+    const read = async () => (await h.call('GET', '/api/v1/articles/ada-lovelace')).body;
+    const first = await read();
+    expect(await balance()).toBe(899);
+    expect(await read()).toEqual(first);
+    expect(await balance()).toBe(898);
+    await h.call('POST', '/api/v1/articles/ada-lovelace/update', { idempotencyKey: 'u1' });
+    await h.advance(5000);
+    const second = await read();
+    expect(second.article.current_version).toBe(2);
+    expect(second.article.content).not.toBe(first.article.content);
+    expect(second.credits_charged).toBe(1);
+    expect(await balance()).toBe(797);
+  });
+
   it('keeps a succeeded job snapshot unchanged after a later update', async () => {
     const first = await generateAndFinish(h, 'ada-lovelace');
     const update = await h.call('POST', '/api/v1/articles/ada-lovelace/update', { idempotencyKey: 'u1' });

@@ -3,6 +3,7 @@ import { isActiveStatus, type Job, type ReadResponse } from '@profile-articles/s
 import { type Failure, fail, type Outcome, ok, type Success } from '../outcome.js';
 import type { StoredOutcome } from '../rules/idempotency.js';
 import type { JobKind } from '../rules/jobs.js';
+import { markUnchanging, unchangingJson } from '../rules/json-text.js';
 import type { StoredJob } from '../rules/stored-job.js';
 import { profileBehaviour } from '../rules/test-profiles.js';
 import type { OperationContext } from './context.js';
@@ -32,8 +33,24 @@ export function readArticle(
   const price = ctx.account.pricing.read_credits;
   if (!ctx.state.ledger.take(ctx.account.id, price, 'charge', { reason, profileId }, ctx.now))
     return insufficient(ctx, price);
-  const response: ReadResponse = { article, credits_charged: price };
-  return ok(response);
+  return ok(readResponse(article, price));
+}
+
+// A read's answer per article object (the rendered article, itself unchanging) and charge,
+// kept with the article: reading the same article again answers the same object, whose JSON
+// text is made once (see json-text.ts).
+const readResponses = new WeakMap<object, ReadResponse>();
+
+function readResponse(article: ReadResponse['article'], price: number): ReadResponse {
+  let response = readResponses.get(article);
+  if (response?.credits_charged !== price) {
+    response = { article, credits_charged: price };
+    if (unchangingJson(article) !== undefined) {
+      markUnchanging(response);
+      readResponses.set(article, response);
+    }
+  }
+  return response;
 }
 
 /** A job's answer: 202 while it is active, 200 once it has ended. */
@@ -49,11 +66,7 @@ function replayJob(ctx: OperationContext, jobId: string): JobOutcome {
 /** A generate's first answer again: its job as it is now, or the article version it read. */
 function replayGenerate(ctx: OperationContext, outcome: StoredOutcome): GenerateOutcome {
   if (outcome.kind === 'job') return replayJob(ctx, outcome.jobId);
-  const response: ReadResponse = {
-    article: ctx.state.articles.render(outcome.seed),
-    credits_charged: outcome.creditsCharged,
-  };
-  return ok(response);
+  return ok(readResponse(ctx.state.articles.render(outcome.seed), outcome.creditsCharged));
 }
 
 function replayUpdate(ctx: OperationContext, outcome: StoredOutcome): JobOutcome {

@@ -1,13 +1,22 @@
 import type { BalanceResponse, CheckoutSessionResponse } from '@profile-articles/sdk/schemas';
 import { fail, type Outcome, ok } from '../outcome.js';
+import { markUnchanging } from '../rules/json-text.js';
 import type { OperationContext } from './context.js';
+
+// The last balance answered per account, kept while the balance and terms stay the same:
+// polling the balance then costs neither a new answer nor its JSON text (see json-text.ts).
+const lastBalance = new WeakMap<object, BalanceResponse>();
 
 /** Free: the shared balance and the account's terms. */
 export function getBalance(ctx: OperationContext): Outcome<BalanceResponse> {
-  const response: BalanceResponse = {
-    credits: ctx.state.ledger.balance(ctx.account.id),
-    pricing: ctx.account.pricing,
-  };
+  const credits = ctx.state.ledger.balance(ctx.account.id);
+  const { pricing } = ctx.account;
+  let response = lastBalance.get(ctx.account);
+  if (response?.credits !== credits || response.pricing !== pricing) {
+    response = { credits, pricing };
+    markUnchanging(response);
+    lastBalance.set(ctx.account, response);
+  }
   return ok(response);
 }
 

@@ -27,6 +27,9 @@ const isObject = (value: unknown): value is object => typeof value === 'object' 
  * down (a ReadResponse's or a Job's article) spliced in instead of serialised again.
  */
 export function toJsonText(body: unknown): string {
+  // A body marked unchanging as a whole (a balance, a read's answer) gives its kept text.
+  const kept = isObject(body) ? unchangingJson(body) : undefined;
+  if (kept !== undefined) return kept;
   // A value that keeps its own text (an ended job) gives it.
   if (isObject(body) && typeof (body as { toJsonText?: unknown }).toJsonText === 'function')
     return (body as { toJsonText(): string }).toJsonText();
