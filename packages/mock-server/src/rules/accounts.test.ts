@@ -20,6 +20,15 @@ describe('accounts', () => {
     expect(accounts.byApiKey('')).toBeUndefined();
   });
 
+  it('find the same accounts when asked again, and still nothing for other strings', () => {
+    for (let round = 0; round < 3; round++) {
+      expect(accounts.byApiKey('key-1')?.id).toBe('a');
+      expect(accounts.byApiKey('key-3')?.id).toBe('b');
+      expect(accounts.byApiKey('key-1 ')).toBeUndefined();
+      expect(accounts.byApiKey('KEY-1')).toBeUndefined();
+    }
+  });
+
   it('read only well-formed bearer headers', () => {
     expect(bearerToken('Bearer abc')).toBe('abc');
     expect(bearerToken('bearer abc')).toBe('abc');

@@ -1,5 +1,7 @@
-// API keys to accounts. Keys are looked up by their SHA-256, so the lookup takes the same
-// time whatever prefix of a real key a caller guesses.
+// API keys to accounts. A key is looked up by its SHA-256, so the lookup takes the same time
+// whatever prefix of a real key a caller guesses. A key found once is then found by itself,
+// without the digest: that map holds real keys only, and a Map compares a guess's characters
+// with a real key's only when their string hashes are equal, which the guess cannot choose.
 import * as crypto from 'node:crypto';
 import type { NormalizedAccount } from '../config.js';
 
@@ -22,8 +24,16 @@ export function createAccounts(accounts: readonly Account[]): Accounts {
   for (const account of accounts) {
     for (const key of account.apiKeys) byDigest.set(digest(key), account);
   }
+  // Bounded by the configured keys: only a key that names an account is kept.
+  const found = new Map<string, Account>();
   return {
-    byApiKey: (key) => byDigest.get(digest(key)),
+    byApiKey(key) {
+      let account = found.get(key);
+      if (account) return account;
+      account = byDigest.get(digest(key));
+      if (account) found.set(key, account);
+      return account;
+    },
     all: () => accounts,
   };
 }
