@@ -31,27 +31,36 @@ export interface IdempotencyKeys {
 }
 
 export function createIdempotencyKeys(scheduler: Scheduler): IdempotencyKeys {
-  const store = new Map<string, StoredRequest>();
-  // Account ids cannot hold a NUL, so this joins without ambiguity.
-  const id = (accountId: string, key: string) => `${accountId}\u0000${key}`;
+  // One map of keys per account: looking a key up then hashes the key as the client sent it,
+  // not a string joined from the account and the key on every request.
+  const accounts = new Map<string, Map<string, StoredRequest>>();
+  let size = 0;
 
   return {
     lookup(accountId, key, operation, profileId) {
-      const stored = store.get(id(accountId, key));
+      const stored = accounts.get(accountId)?.get(key);
       if (!stored) return { kind: 'new' };
       if (stored.operation !== operation || stored.profileId !== profileId)
         return { kind: 'mismatch', stored };
       return { kind: 'replay', outcome: stored.outcome };
     },
     remember(accountId, key, request, at) {
-      const storeId = id(accountId, key);
-      store.set(storeId, request);
+      let keys = accounts.get(accountId);
+      if (!keys) {
+        keys = new Map();
+        accounts.set(accountId, keys);
+      }
+      if (!keys.has(key)) size++;
+      keys.set(key, request);
       scheduler.at(at + IDEMPOTENCY_TTL_MS, () => {
-        if (store.get(storeId) === request) store.delete(storeId);
+        if (keys.get(key) !== request) return;
+        keys.delete(key);
+        size--;
+        if (keys.size === 0 && accounts.get(accountId) === keys) accounts.delete(accountId);
       });
     },
     get size() {
-      return store.size;
+      return size;
     },
   };
 }
