@@ -1,5 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRateLimiter } from './rate-limit.js';
 
@@ -51,6 +52,64 @@ describe('rate limiter', () => {
     expect(limiter.take('a', 1, 900)).toEqual({ allowed: true });
     expect(limiter.take('a', 1, 59_999)).toEqual({ allowed: false, retryAfterSeconds: 1 });
     expect(limiter.take('a', 1, 60_000)).toEqual({ allowed: true });
+  });
+});
+
+describe('rate limiter against a plain model', () => {
+  it('decides as summing every bucket on every request would, whatever the clock does', () => {
+    // The model: the same 60 buckets, summed on every request (the limiter sums them once per
+    // second and keeps the sum). Clock steps go forward and, now and then, back.
+    const step = fc.record({
+      ms: fc.oneof(
+        fc.integer({ min: 0, max: 1_500 }),
+        fc.integer({ min: -70_000, max: 70_000 }),
+        // Whole minutes back or forth land on the same bucket as an earlier second.
+        fc.integer({ min: -2, max: 2 }).map((minutes) => minutes * 60_000),
+      ),
+      account: fc.constantFrom('a', 'b'),
+    });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6 }), fc.array(step, { maxLength: 80 }), (limit, steps) => {
+        const limiter = createRateLimiter();
+        const model = new Map<string, { seconds: number[]; counts: number[] }>();
+        let now = 1_000_000;
+        for (const { ms, account } of steps) {
+          now += ms;
+          let window = model.get(account);
+          if (!window) {
+            window = { seconds: Array(60).fill(Number.NEGATIVE_INFINITY), counts: Array(60).fill(0) };
+            model.set(account, window);
+          }
+          const second = Math.floor(now / 1000);
+          let total = 0;
+          let oldest = Number.POSITIVE_INFINITY;
+          for (let i = 0; i < 60; i++) {
+            const held = window.seconds[i] as number;
+            const counted = window.counts[i] as number;
+            if (held <= second - 60 || counted === 0) continue;
+            total += counted;
+            oldest = Math.min(oldest, held);
+          }
+          let expected: ReturnType<typeof limiter.take>;
+          if (total >= limit) {
+            expected = {
+              allowed: false,
+              retryAfterSeconds: Math.max(1, Math.ceil(((oldest + 60) * 1000 - now) / 1000)),
+            };
+          } else {
+            const bucket = ((second % 60) + 60) % 60;
+            if (window.seconds[bucket] !== second) {
+              window.seconds[bucket] = second;
+              window.counts[bucket] = 0;
+            }
+            window.counts[bucket] = (window.counts[bucket] as number) + 1;
+            expected = { allowed: true };
+          }
+          expect(limiter.take(account, limit, now)).toEqual(expected);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

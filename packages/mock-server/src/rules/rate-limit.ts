@@ -18,6 +18,22 @@ interface Window {
   /** The second each bucket holds (bucket = second mod 60), and its count. */
   seconds: Float64Array;
   counts: Uint32Array;
+  /** The second `total` was counted for, and the requests in the window then. */
+  countedAt: number;
+  total: number;
+}
+
+/** Requests counted in the window that ends with `second`, and the oldest second holding one. */
+function count(window: Window, second: number): { total: number; oldest: number } {
+  let total = 0;
+  let oldest = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < WINDOW_SECONDS; i++) {
+    const held = window.seconds[i]!;
+    if (held <= second - WINDOW_SECONDS || window.counts[i] === 0) continue;
+    total += window.counts[i]!;
+    if (held < oldest) oldest = held;
+  }
+  return { total, oldest };
 }
 
 export function createRateLimiter(): RateLimiter {
@@ -29,28 +45,32 @@ export function createRateLimiter(): RateLimiter {
         window = {
           seconds: new Float64Array(WINDOW_SECONDS).fill(Number.NEGATIVE_INFINITY),
           counts: new Uint32Array(WINDOW_SECONDS),
+          countedAt: Number.NaN,
+          total: 0,
         };
         windows.set(accountId, window);
       }
       const second = Math.floor(now / 1000);
-      let total = 0;
-      let oldest = Number.POSITIVE_INFINITY;
-      for (let i = 0; i < WINDOW_SECONDS; i++) {
-        const held = window.seconds[i]!;
-        if (held <= second - WINDOW_SECONDS || window.counts[i] === 0) continue;
-        total += window.counts[i]!;
-        if (held < oldest) oldest = held;
+      // The 60 buckets are summed once per second: within a second only this second's own
+      // bucket grows, by the requests let through, so the sum is kept up as they pass.
+      if (window.countedAt !== second) {
+        window.total = count(window, second).total;
+        window.countedAt = second;
       }
-      if (total >= limitPerMinute) {
-        const leavesAt = (oldest + WINDOW_SECONDS) * 1000;
+      if (window.total >= limitPerMinute) {
+        const leavesAt = (count(window, second).oldest + WINDOW_SECONDS) * 1000;
         return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((leavesAt - now) / 1000)) };
       }
       const bucket = ((second % WINDOW_SECONDS) + WINDOW_SECONDS) % WINDOW_SECONDS;
       if (window.seconds[bucket] !== second) {
+        // A bucket still in the window holds a later second (the clock went back): its
+        // requests were in the sum, and leave it with the bucket.
+        if (window.seconds[bucket]! > second - WINDOW_SECONDS) window.total -= window.counts[bucket]!;
         window.seconds[bucket] = second;
         window.counts[bucket] = 0;
       }
       window.counts[bucket]!++;
+      window.total++;
       return { allowed: true };
     },
     sizes: () => {
