@@ -18,6 +18,18 @@ export interface EndpointArgs<E extends Endpoint> {
   body: E extends { body: infer B } ? Out<B> : undefined;
 }
 
+// Each table entry's schemas as a list, made once: checking a request then walks the list
+// instead of building it again.
+const entryLists = new WeakMap<object, Array<[string, z.ZodMiniType]>>();
+function entriesOf(schemas: Readonly<Record<string, z.ZodMiniType>>): Array<[string, z.ZodMiniType]> {
+  let list = entryLists.get(schemas);
+  if (!list) {
+    list = Object.entries(schemas);
+    entryLists.set(schemas, list);
+  }
+  return list;
+}
+
 function checkEach(
   where: 'path' | 'header',
   schemas: Readonly<Record<string, z.ZodMiniType>>,
@@ -25,7 +37,7 @@ function checkEach(
   issues: ValidationIssue[],
 ): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const [name, schema] of Object.entries(schemas)) {
+  for (const [name, schema] of entriesOf(schemas)) {
     const input = read(name);
     const parsed =
       input === undefined

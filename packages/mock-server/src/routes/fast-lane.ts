@@ -79,11 +79,17 @@ export function createFastLane(
 ): (req: PlainRequest) => AnyOutcome | undefined {
   // The Host check's verdict per listening address and Host header: a client sends the same
   // one on every request, and the check parses it as a URL.
-  const hostVerdicts = new Map<string, boolean>();
+  // Maps within maps, here and below: a key joined from two strings would be built and hashed
+  // anew on every request, where the strings themselves keep their hash.
+  const hostVerdictsPerListen = new Map<string, Map<string, boolean>>();
   function hostPasses(listenHost: string, host: string | undefined): boolean {
     if (host === undefined) return false;
-    const key = `${listenHost} ${host}`;
-    let passes = hostVerdicts.get(key);
+    let hostVerdicts = hostVerdictsPerListen.get(listenHost);
+    if (!hostVerdicts) {
+      hostVerdicts = new Map();
+      hostVerdictsPerListen.set(listenHost, hostVerdicts);
+    }
+    let passes = hostVerdicts.get(host);
     if (passes === undefined) {
       if (hostVerdicts.size >= HOSTS_KEPT) hostVerdicts.clear();
       passes = false;
@@ -94,7 +100,7 @@ export function createFastLane(
         const sameHost = hostname.length === host.length || hostname === host.replace(/:\d+$/, '');
         passes = sameHost && !hostOutcome(hostChecks(listenHost), host, `http://${host}/`);
       } catch {}
-      hostVerdicts.set(key, passes);
+      hostVerdicts.set(host, passes);
     }
     return passes;
   }
@@ -102,15 +108,20 @@ export function createFastLane(
   // The table entry per method and path: a client asks for the same few paths again and again,
   // and matching one costs a regular expression, a split and a walk of the table. Only matches
   // are kept (their params are only read); the map is emptied when full. A path too long for an identifier is not kept.
-  const matches = new Map<string, NonNullable<Match>>();
+  const matchesPerMethod = new Map<string, Map<string, NonNullable<Match>>>();
   function matchOf(method: string, path: string): Match {
-    const key = `${method} ${path}`;
-    let found = matches.get(key);
+    let matches = matchesPerMethod.get(method);
+    let found = matches?.get(path);
     if (found) return found;
     found = PLAIN_PATH.test(path) ? match(method, path) : undefined;
     if (!found || path.length > PATH_KEPT_CHARS) return found;
+    // Only a table entry's method gets here, so the outer map stays as small as the table.
+    if (!matches) {
+      matches = new Map();
+      matchesPerMethod.set(method, matches);
+    }
     if (matches.size >= MATCHES_KEPT) matches.clear();
-    matches.set(key, found);
+    matches.set(path, found);
     return found;
   }
 
