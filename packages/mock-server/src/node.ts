@@ -151,7 +151,8 @@ async function loadListener(
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.once('end', () => {
-      const body = Buffer.concat(chunks);
+      // A small body comes in one chunk: no copy into a new buffer.
+      const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
       const text = utf8.decode(body);
       if (answeredFast(req, res, text)) return;
       // @hono/node-server builds the Request's own body from `rawBody` when something still

@@ -8,7 +8,7 @@ import type { OperationContext } from '../operations/context.js';
 import { createCheckout, getBalance } from '../operations/credits.js';
 import { getJob } from '../operations/jobs.js';
 import { type Failure, fail } from '../outcome.js';
-import { type Account, bearerToken } from '../rules/accounts.js';
+import type { Account } from '../rules/accounts.js';
 import { type EndpointArgs, readEndpointArgs } from './endpoint-input.js';
 import type { EndpointOutcome } from './endpoint-outcome.js';
 import type { GuardEnv } from './guard.js';
@@ -64,8 +64,7 @@ export function authorize(
   authorization: string | undefined,
 ): { ok: true; ctx: OperationContext } | { ok: false; outcome: Failure<401 | 429> } {
   const { state } = live;
-  const key = bearerToken(authorization);
-  const account: Account | undefined = key === undefined ? undefined : state.accounts.byApiKey(key);
+  const account: Account | undefined = state.accounts.byAuthorization(authorization);
   if (!account) {
     return { ok: false, outcome: fail(401, 'Missing or invalid API key', { 'www-authenticate': 'Bearer' }) };
   }

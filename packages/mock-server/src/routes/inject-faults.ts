@@ -4,7 +4,6 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { LiveState } from '../live-state.js';
 import { fail } from '../outcome.js';
-import { bearerToken } from '../rules/accounts.js';
 import { FAULT_ROUTES, type FaultRoute } from '../rules/faults.js';
 import { type ApiEnv, honoPath } from './api.js';
 import { requestHeader } from './request-header.js';
@@ -20,8 +19,7 @@ function injectFault(route: FaultRoute, live: LiveState): MiddlewareHandler {
       case 'fail':
         return respond(fail(500, 'Internal server error (injected fault: nothing was done)'));
       case 'rate-limit': {
-        const key = bearerToken(requestHeader(c, 'authorization'));
-        const account = key === undefined ? undefined : live.state.accounts.byApiKey(key);
+        const account = live.state.accounts.byAuthorization(requestHeader(c, 'authorization'));
         if (account) live.state.refusals.count(account.id, 'fault');
         const seconds = String(rule.retryAfterSeconds);
         return respond(

@@ -20,13 +20,24 @@ describe('accounts', () => {
     expect(accounts.byApiKey('')).toBeUndefined();
   });
 
-  it('find the same accounts when asked again, and still nothing for other strings', () => {
+  it('find the account a bearer header names, again and again, and nothing for other headers', () => {
     for (let round = 0; round < 3; round++) {
-      expect(accounts.byApiKey('key-1')?.id).toBe('a');
-      expect(accounts.byApiKey('key-3')?.id).toBe('b');
-      expect(accounts.byApiKey('key-1 ')).toBeUndefined();
-      expect(accounts.byApiKey('KEY-1')).toBeUndefined();
+      expect(accounts.byAuthorization('Bearer key-1')?.id).toBe('a');
+      expect(accounts.byAuthorization('bearer   key-1 ')?.id).toBe('a');
+      expect(accounts.byAuthorization('Bearer key-3')?.id).toBe('b');
+      expect(accounts.byAuthorization('Bearer KEY-1')).toBeUndefined();
+      expect(accounts.byAuthorization('Bearer key-1 x')).toBeUndefined();
+      expect(accounts.byAuthorization('Basic key-1')).toBeUndefined();
+      expect(accounts.byAuthorization('')).toBeUndefined();
+      expect(accounts.byAuthorization(undefined)).toBeUndefined();
     }
+  });
+
+  it('still find every account after more header spellings than are kept', () => {
+    for (let spaces = 1; spaces <= 600; spaces++)
+      expect(accounts.byAuthorization(`Bearer${' '.repeat(spaces)}key-${spaces % 2 ? 1 : 3}`)?.id).toBe(
+        spaces % 2 ? 'a' : 'b',
+      );
   });
 
   it('read only well-formed bearer headers', () => {

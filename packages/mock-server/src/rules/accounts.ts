@@ -1,7 +1,8 @@
 // API keys to accounts. A key is looked up by its SHA-256, so the lookup takes the same time
-// whatever prefix of a real key a caller guesses. A key found once is then found by itself,
-// without the digest: that map holds real keys only, and a Map compares a guess's characters
-// with a real key's only when their string hashes are equal, which the guess cannot choose.
+// whatever prefix of a real key a caller guesses. An Authorization header that named an
+// account once is then found by itself, without parsing or digesting it again: that map holds
+// headers of real keys only, and a Map compares a guess's characters with a stored header's
+// only when their string hashes are equal, which the guess cannot choose.
 import * as crypto from 'node:crypto';
 import type { NormalizedAccount } from '../config.js';
 
@@ -16,22 +17,34 @@ const digest: (key: string) => string =
 
 export interface Accounts {
   byApiKey(key: string): Account | undefined;
+  /** The account an `Authorization: Bearer <key>` header names, or undefined. */
+  byAuthorization(header: string | null | undefined): Account | undefined;
   all(): readonly Account[];
 }
+
+const HEADERS_KEPT = 256;
 
 export function createAccounts(accounts: readonly Account[]): Accounts {
   const byDigest = new Map<string, Account>();
   for (const account of accounts) {
     for (const key of account.apiKeys) byDigest.set(digest(key), account);
   }
-  // Bounded by the configured keys: only a key that names an account is kept.
+  const byApiKey = (key: string) => byDigest.get(digest(key));
+  // Only a header that names an account is kept; emptied when full, since one key can be
+  // written in several headers (the scheme's case, the spaces).
   const found = new Map<string, Account>();
   return {
-    byApiKey(key) {
-      let account = found.get(key);
+    byApiKey,
+    byAuthorization(header) {
+      if (!header) return undefined;
+      let account = found.get(header);
       if (account) return account;
-      account = byDigest.get(digest(key));
-      if (account) found.set(key, account);
+      const key = bearerToken(header);
+      account = key === undefined ? undefined : byApiKey(key);
+      if (account) {
+        if (found.size >= HEADERS_KEPT) found.clear();
+        found.set(header, account);
+      }
       return account;
     },
     all: () => accounts,
