@@ -28,10 +28,15 @@ export function readArticle(
   profileId: string,
   reason: 'read' | 'generate-read' = 'read',
 ): Outcome<ReadResponse, 200, 402 | 404> {
-  const article = ctx.state.articles.get(profileId);
-  if (!article) return fail(404, NO_ARTICLE);
+  const seed = ctx.state.articles.seed(profileId);
+  if (!seed) return fail(404, NO_ARTICLE);
+  const article = ctx.state.articles.render(seed);
   const price = ctx.account.pricing.read_credits;
-  if (!ctx.state.ledger.take(ctx.account.id, price, 'charge', { reason, profileId }, ctx.now))
+  // The stored profile id, not the request's copy of it: the ledger keeps its last 10,000
+  // entries, long enough for what they hold to reach the old generation of the heap, and every
+  // string a read adds there is one more for the next full collection to reclaim.
+  const meta = { reason, profileId: seed.profileId };
+  if (!ctx.state.ledger.take(ctx.account.id, price, 'charge', meta, ctx.now))
     return insufficient(ctx, price);
   return ok(readResponse(article, price));
 }
