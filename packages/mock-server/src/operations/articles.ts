@@ -36,8 +36,7 @@ export function readArticle(
   // entries, long enough for what they hold to reach the old generation of the heap, and every
   // string a read adds there is one more for the next full collection to reclaim.
   const meta = { reason, profileId: seed.profileId };
-  if (!ctx.state.ledger.take(ctx.account.id, price, 'charge', meta, ctx.now))
-    return insufficient(ctx, price);
+  if (!ctx.state.ledger.take(ctx.account.id, price, 'charge', meta, ctx.now)) return insufficient(ctx, price);
   return ok(readResponse(article, price));
 }
 
