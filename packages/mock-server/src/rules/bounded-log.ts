@@ -36,3 +36,46 @@ export function createBoundedLog<T>(capacity: number): BoundedLog<T> {
     capacity,
   };
 }
+
+/**
+ * A bounded log that keeps each field of its records in an array of its own, the fields in
+ * `fields`' order (the order `entries()` gives them back in). Recording copies the fields in,
+ * and the record object dies young: a log whose records live long (the ledger keeps 10,000)
+ * then promotes nothing per record to the heap's old generation, where every promoted object
+ * is one more for the next full collection to sweep.
+ */
+export function createColumnarLog<T extends object>(
+  capacity: number,
+  fields: ReadonlyArray<keyof T>,
+): BoundedLog<T> {
+  if (!Number.isInteger(capacity) || capacity < 1)
+    throw new RangeError('capacity must be a positive integer');
+  const columns = fields.map(() => [] as unknown[]);
+  let total = 0;
+  const at = (slot: number): T => {
+    const record = {} as T;
+    fields.forEach((field, i) => {
+      record[field] = columns[i]![slot] as T[keyof T];
+    });
+    return record;
+  };
+  return {
+    push(record) {
+      const slot = total % capacity;
+      for (let i = 0; i < fields.length; i++) columns[i]![slot] = record[fields[i]!];
+      total++;
+    },
+    entries() {
+      const size = Math.min(total, capacity);
+      const start = total <= capacity ? 0 : total % capacity;
+      return Array.from({ length: size }, (_, i) => at((start + i) % capacity));
+    },
+    get size() {
+      return Math.min(total, capacity);
+    },
+    get total() {
+      return total;
+    },
+    capacity,
+  };
+}

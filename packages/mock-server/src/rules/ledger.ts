@@ -6,7 +6,7 @@
 // fails or is cancelled; a read's `charge` takes its credit at once; a `purchase` adds a
 // paid checkout's credits. Totals per account cover every movement ever made, while the
 // entries themselves are the most recent ones only (a bounded log).
-import { type BoundedLog, createBoundedLog } from './bounded-log.js';
+import { type BoundedLog, createColumnarLog } from './bounded-log.js';
 
 type LedgerKind = 'reservation' | 'charge' | 'refund' | 'purchase';
 
@@ -80,7 +80,20 @@ export interface Ledger {
 
 export function createLedger(opening: ReadonlyMap<string, number>): Ledger {
   const totals = new Map<string, LedgerTotals>();
-  const log = createBoundedLog<LedgerEntry>(MAX_LEDGER_ENTRIES);
+  // In JSON's order: the ledger's entries are answered as they come back.
+  const log = createColumnarLog<LedgerEntry>(MAX_LEDGER_ENTRIES, [
+    'seq',
+    'at',
+    'accountId',
+    'kind',
+    'reason',
+    'credits',
+    'delta',
+    'balance',
+    'jobId',
+    'profileId',
+    'sessionId',
+  ]);
   const open = (accountId: string, credits: number): LedgerTotals => {
     const fresh: LedgerTotals = {
       opening: credits,
