@@ -107,7 +107,8 @@ export function createFastLane(
 
   // The table entry per method and path: a client asks for the same few paths again and again,
   // and matching one costs a regular expression, a split and a walk of the table. Only matches
-  // are kept (their params are only read); the map is emptied when full. A path too long for an identifier is not kept.
+  // are kept (their params are only read); the map is emptied when full. A path too long for
+  // an identifier is not kept.
   const matchesPerMethod = new Map<string, Map<string, NonNullable<Match>>>();
   function matchOf(method: string, path: string): Match {
     let matches = matchesPerMethod.get(method);
