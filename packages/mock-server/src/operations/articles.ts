@@ -3,7 +3,7 @@ import { isActiveStatus, type Job, type ReadResponse } from '@profile-articles/s
 import { type Failure, fail, type Outcome, ok, type Success } from '../outcome.js';
 import type { StoredOutcome } from '../rules/idempotency.js';
 import type { JobKind } from '../rules/jobs.js';
-import { markUnchanging, unchangingJson } from '../rules/json-text.js';
+import { isUnchanging, markUnchanging } from '../rules/json-text.js';
 import type { StoredJob } from '../rules/stored-job.js';
 import { profileBehaviour } from '../rules/test-profiles.js';
 import type { OperationContext } from './context.js';
@@ -49,7 +49,7 @@ function readResponse(article: ReadResponse['article'], price: number): ReadResp
   let response = readResponses.get(article);
   if (response?.credits_charged !== price) {
     response = { article, credits_charged: price };
-    if (unchangingJson(article) !== undefined) {
+    if (isUnchanging(article)) {
       markUnchanging(response);
       readResponses.set(article, response);
     }

@@ -26,4 +26,18 @@ describe('toJsonText', () => {
     expect(unchangingJson(value)).toBe('{"title":"once"}');
     expect(unchangingJson({ title: 'not marked' })).toBeUndefined();
   });
+
+  it("makes an unchanging answer's text from its unchanging article's kept text", () => {
+    const inner = { content: 'kept' };
+    markUnchanging(inner);
+    expect(unchangingJson(inner)).toBe('{"content":"kept"}');
+    // Changed after its text was kept: the answer shows the kept text, so it was spliced in.
+    inner.content = 'changed';
+    const answer = { article: inner, credits_charged: 1 };
+    markUnchanging(answer);
+    expect(toJsonText(answer)).toBe('{"article":{"content":"kept"},"credits_charged":1}');
+    const fresh = { article, credits_charged: 2 };
+    markUnchanging(fresh);
+    expect(toJsonText(fresh)).toBe(JSON.stringify(fresh));
+  });
 });

@@ -9,18 +9,40 @@ export function markUnchanging(value: object): void {
   texts.set(value, undefined);
 }
 
-/** The JSON text of a value marked unchanging (made once), or undefined for any other. */
+/** Whether `value` was marked unchanging. */
+export function isUnchanging(value: object): boolean {
+  return texts.has(value);
+}
+
+/**
+ * The JSON text of a value marked unchanging (made once, with the kept text of any unchanging
+ * member spliced in: a read's answer reuses its article's), or undefined for any other.
+ */
 export function unchangingJson(value: object): string | undefined {
   if (!texts.has(value)) return undefined;
   let text = texts.get(value);
   if (text === undefined) {
-    text = JSON.stringify(value);
+    text = splicedJson(value);
     texts.set(value, text);
   }
   return text;
 }
 
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
+
+/** `JSON.stringify(value)`, with the kept text of any unchanging member spliced in. */
+function splicedJson(value: unknown): string {
+  if (!isObject(value) || Array.isArray(value)) return JSON.stringify(value);
+  const entries = Object.entries(value);
+  if (!entries.some(([, inner]) => isObject(inner) && texts.has(inner))) return JSON.stringify(value);
+  const parts: string[] = [];
+  for (const [key, inner] of entries) {
+    const text = (isObject(inner) ? unchangingJson(inner) : undefined) ?? JSON.stringify(inner);
+    // JSON.stringify leaves out a member whose value has no JSON (undefined, a function).
+    if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`);
+  }
+  return `{${parts.join(',')}}`;
+}
 
 /**
  * `JSON.stringify(body)`, the same text, with the kept text of any unchanging value one level
@@ -38,14 +60,5 @@ export function toJsonText(body: unknown): string {
     isObject(body) && typeof (body as { toJSON?: unknown }).toJSON === 'function'
       ? (body as { toJSON(key: string): unknown }).toJSON('')
       : body;
-  if (!isObject(value) || Array.isArray(value)) return JSON.stringify(value);
-  const entries = Object.entries(value);
-  if (!entries.some(([, inner]) => isObject(inner) && texts.has(inner))) return JSON.stringify(value);
-  const parts: string[] = [];
-  for (const [key, inner] of entries) {
-    const text = (isObject(inner) ? unchangingJson(inner) : undefined) ?? JSON.stringify(inner);
-    // JSON.stringify leaves out a member whose value has no JSON (undefined, a function).
-    if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`);
-  }
-  return `{${parts.join(',')}}`;
+  return splicedJson(value);
 }
