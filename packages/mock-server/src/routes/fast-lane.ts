@@ -8,6 +8,7 @@
 import { API_PREFIX, ENDPOINTS, type EndpointName } from '@profile-articles/sdk/internal';
 import type { LiveState } from '../live-state.js';
 import { type AnyOutcome, fail } from '../outcome.js';
+import { innerMap } from '../rules/inner-map.js';
 import { authorize, runOperation } from './api.js';
 import { checkEndpointArgs } from './endpoint-input.js';
 import { carriesBody, contentTypeOutcome, hostOutcome } from './guard.js';
@@ -79,16 +80,11 @@ export function createFastLane(
 ): (req: PlainRequest) => AnyOutcome | undefined {
   // The Host check's verdict per listening address and Host header: a client sends the same
   // one on every request, and the check parses it as a URL.
-  // Maps within maps, here and below: a key joined from two strings would be built and hashed
-  // anew on every request, where the strings themselves keep their hash.
+  // Maps within maps, here and below (see inner-map.ts).
   const hostVerdictsPerListen = new Map<string, Map<string, boolean>>();
   function hostPasses(listenHost: string, host: string | undefined): boolean {
     if (host === undefined) return false;
-    let hostVerdicts = hostVerdictsPerListen.get(listenHost);
-    if (!hostVerdicts) {
-      hostVerdicts = new Map();
-      hostVerdictsPerListen.set(listenHost, hostVerdicts);
-    }
+    const hostVerdicts = innerMap(hostVerdictsPerListen, listenHost);
     let passes = hostVerdicts.get(host);
     if (passes === undefined) {
       if (hostVerdicts.size >= HOSTS_KEPT) hostVerdicts.clear();
@@ -111,16 +107,12 @@ export function createFastLane(
   // an identifier is not kept.
   const matchesPerMethod = new Map<string, Map<string, NonNullable<Match>>>();
   function matchOf(method: string, path: string): Match {
-    let matches = matchesPerMethod.get(method);
-    let found = matches?.get(path);
+    let found = matchesPerMethod.get(method)?.get(path);
     if (found) return found;
     found = PLAIN_PATH.test(path) ? match(method, path) : undefined;
     if (!found || path.length > PATH_KEPT_CHARS) return found;
     // Only a table entry's method gets here, so the outer map stays as small as the table.
-    if (!matches) {
-      matches = new Map();
-      matchesPerMethod.set(method, matches);
-    }
+    const matches = innerMap(matchesPerMethod, method);
     if (matches.size >= MATCHES_KEPT) matches.clear();
     matches.set(path, found);
     return found;

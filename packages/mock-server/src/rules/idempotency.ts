@@ -2,6 +2,7 @@
 // mock's clock, and a replay returns it without charging again. Only requests that did
 // something (200 or 202) are kept, so a key that met a 402 can be used again after buying.
 import type { ArticleSeed } from './articles.js';
+import { innerMap } from './inner-map.js';
 import type { JobKind } from './jobs.js';
 import type { Scheduler } from './scheduler.js';
 
@@ -31,8 +32,7 @@ export interface IdempotencyKeys {
 }
 
 export function createIdempotencyKeys(scheduler: Scheduler): IdempotencyKeys {
-  // One map of keys per account: looking a key up then hashes the key as the client sent it,
-  // not a string joined from the account and the key on every request.
+  // One map of keys per account (see inner-map.ts).
   const accounts = new Map<string, Map<string, StoredRequest>>();
   let size = 0;
 
@@ -45,11 +45,7 @@ export function createIdempotencyKeys(scheduler: Scheduler): IdempotencyKeys {
       return { kind: 'replay', outcome: stored.outcome };
     },
     remember(accountId, key, request, at) {
-      let keys = accounts.get(accountId);
-      if (!keys) {
-        keys = new Map();
-        accounts.set(accountId, keys);
-      }
+      const keys = innerMap(accounts, accountId);
       if (!keys.has(key)) size++;
       keys.set(key, request);
       scheduler.at(at + IDEMPOTENCY_TTL_MS, () => {
