@@ -12,9 +12,13 @@ export interface BoundedLog<T> {
   readonly capacity: number;
 }
 
-export function createBoundedLog<T>(capacity: number): BoundedLog<T> {
+function checkCapacity(capacity: number): void {
   if (!Number.isInteger(capacity) || capacity < 1)
     throw new RangeError('capacity must be a positive integer');
+}
+
+export function createBoundedLog<T>(capacity: number): BoundedLog<T> {
+  checkCapacity(capacity);
   const ring: T[] = [];
   let total = 0;
   return {
@@ -48,8 +52,7 @@ export function createColumnarLog<T extends object>(
   capacity: number,
   fields: ReadonlyArray<keyof T>,
 ): BoundedLog<T> {
-  if (!Number.isInteger(capacity) || capacity < 1)
-    throw new RangeError('capacity must be a positive integer');
+  checkCapacity(capacity);
   const columns = fields.map(() => [] as unknown[]);
   let total = 0;
   const at = (slot: number): T => {
