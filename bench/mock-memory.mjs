@@ -10,15 +10,10 @@ const LARGE = SMOKE ? 5_000 : 100_000;
 
 if (process.argv[2] === 'measure') {
   const { createMockService } = await import('../packages/mock-server/dist/index.js');
-  const { BENCH_CONFIG, fill } = await import('./scenarios.mjs');
+  const { BENCH_CONFIG, fill, settleHeap } = await import('./scenarios.mjs');
   const count = Number(process.argv[3]);
-  // undici frees each Request's abort bookkeeping from a FinalizationRegistry, which runs
-  // after a collection, on a later turn: collect, let those callbacks run, collect again.
   const heap = async () => {
-    for (let i = 0; i < 3; i++) {
-      globalThis.gc();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await settleHeap();
     return process.memoryUsage().heapUsed;
   };
   const service = createMockService(BENCH_CONFIG);
