@@ -150,7 +150,7 @@ async function loadListener(
     // half second and took a third of the mock's time. So it is written when the response
     // gets the connection, the same bytes in the same order.
     if (res.socket) write();
-    else res.once('socket', write);
+    else res.on('socket', write); // assigned once: no need for once()'s wrapper
     return true;
   };
   const listener = (req: IncomingMessage, res: ServerResponse) => {
