@@ -21,6 +21,7 @@ import { requestHeader } from './routes/request-header.js';
 import { respond } from './routes/respond.js';
 import type { PayResult } from './rules/checkout.js';
 import { type FaultsConfig, parseFaults } from './rules/faults.js';
+import { flatIds } from './rules/flat-ids.js';
 import type { JournalEntry } from './rules/journal.js';
 import { createPageTokens } from './rules/page-tokens.js';
 import type { MockState } from './state.js';
@@ -92,7 +93,11 @@ export function createMockService(
 ): MockService {
   const normalized = normalizeConfig(config);
   const onError = options.onError ?? (() => {});
-  const live = createLiveState(normalized, { now: options.now, newId: options.newId ?? randomUUID, onError });
+  const live = createLiveState(normalized, {
+    now: options.now,
+    newId: flatIds(options.newId ?? randomUUID),
+    onError,
+  });
   const completeCheckout = (sessionId: string) => live.state.checkouts.pay(sessionId, live.now());
 
   const limitBody = bodyLimit({
