@@ -6,7 +6,6 @@
 // full collections took a third of the mock's time (docs/performance.md).
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { ServerResponse } from 'node:http';
-import { connect } from 'node:net';
 import { type MockServer, startMockServer } from '@profile-articles/mock-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rawAnswer } from './raw-http.js';
@@ -44,16 +43,7 @@ const closing = (text: string) => text.replace('\r\n\r\n', '\r\nConnection: clos
 /** Writes `requests` on one connection at once (the last closes it) and reads every answer. */
 function pipelined(requests: string[]): Promise<string> {
   const last = requests.length - 1;
-  const wire = requests.map((text, i) => (i === last ? closing(text) : text)).join('');
-  return new Promise((resolve, reject) => {
-    const socket = connect(server.port, '127.0.0.1');
-    let data = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk) => (data += chunk));
-    socket.on('error', reject);
-    socket.on('end', () => resolve(data));
-    socket.write(wire);
-  });
+  return rawAnswer(server.port, requests.map((text, i) => (i === last ? closing(text) : text)).join(''));
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
