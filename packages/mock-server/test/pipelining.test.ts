@@ -76,7 +76,21 @@ describe('pipelined requests', () => {
     expect(together).toEqual(alone);
   });
 
-  it('are answered by the fast lane only once each answer owns the connection', async () => {
+  it('are carried out in the order they were sent: a balance after two generates shows both charges', async () => {
+    const generate = (key: string, profile: string) =>
+      request('POST', '/api/v1/articles', `Idempotency-Key: ${key}\r\n`, `{"profile_id":"${profile}"}`);
+    const wire = await pipelined([
+      generate('order-1', 'ada'),
+      generate('order-2', 'grace'),
+      request('GET', '/api/v1/credits'),
+    ]);
+    const statuses = answers(wire).map((answer) => answer.split('\r\n')[0]);
+    expect(statuses).toEqual(['HTTP/1.1 202 Accepted', 'HTTP/1.1 202 Accepted', 'HTTP/1.1 200 OK']);
+    // 1,000 opening credits, 100 reserved by each generate.
+    expect(JSON.parse(answers(wire)[2]!.split('\r\n\r\n')[1]!).credits).toBe(800);
+  });
+
+  it('are answered only once each answer owns the connection, by the fast lane and the router alike', async () => {
     // Every answer's head as it is written: its request's method, and whether the response
     // owned the connection by then.
     const written: string[] = [];
@@ -93,7 +107,9 @@ describe('pipelined requests', () => {
     // answered once its body is read, and waits only when the connection is slow to drain (as
     // under a load generator). Both take the same path, and every answer is counted below.
     const [balance, generate] = everyday('held-key') as [string, string];
-    const requests = [generate, ...Array<string>(7).fill(generate), balance, balance];
+    // A request from a page (an Origin header) takes the router instead of the fast lane.
+    const fromPage = request('GET', '/api/v1/credits', 'Origin: http://localhost:5173\r\n');
+    const requests = [generate, ...Array<string>(7).fill(generate), balance, fromPage, balance];
     subscribe('http.server.request.start', onStart);
     try {
       const wire = await pipelined(requests);
@@ -101,10 +117,11 @@ describe('pipelined requests', () => {
         ...Array(8).fill('HTTP/1.1 202 Accepted'),
         'HTTP/1.1 200 OK',
         'HTTP/1.1 200 OK',
+        'HTTP/1.1 200 OK',
       ]);
     } finally {
       unsubscribe('http.server.request.start', onStart);
     }
-    expect(written).toEqual([...Array(8).fill('POST owned'), 'GET owned', 'GET owned']);
+    expect(written).toEqual([...Array(8).fill('POST owned'), 'GET owned', 'GET owned', 'GET owned']);
   });
 });
