@@ -12,12 +12,25 @@ export const SMOKE = process.env.BENCH_SMOKE === '1';
 
 const RESULTS = new URL('../results/', import.meta.url);
 
+/** The median of the ratios of pairs measured side by side: `measured[i] / baseline[i]`. */
+export const pairedRatio = (measured, baseline) => median(measured.map((value, i) => value / baseline[i]));
+
 /**
- * One row of the table. `ratio` is measured / baseline; `goal` with `better` ('higher' or
- * 'lower') decides met. `problem` (a bottleneck failure) reports no ratio at all.
+ * One row of the table. `ratio` is measured / baseline unless given (the median of paired
+ * ratios, say); `goal` with `better` ('higher' or 'lower') decides met. `problem` (a
+ * bottleneck failure) reports no ratio at all.
  */
-export function row({ figure, measured, baseline, unit, goal, better = 'lower', problem = null }) {
-  const ratio = problem ? null : measured / baseline;
+export function row({
+  figure,
+  measured,
+  baseline,
+  unit,
+  goal,
+  better = 'lower',
+  problem = null,
+  ratio: given,
+}) {
+  const ratio = problem ? null : (given ?? measured / baseline);
   const met = ratio === null ? false : better === 'higher' ? ratio >= goal : ratio <= goal;
   return {
     figure,

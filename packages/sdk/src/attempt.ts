@@ -11,9 +11,10 @@ import {
   TimeoutError,
 } from './errors.js';
 import type { AttemptInfo, NormalizedOptions } from './options.js';
-import { BODY_TIMED_OUT, type BodyRead, MAX_RESPONSE_BYTES, readBody } from './read-body.js';
+import { type BodyRead, MAX_RESPONSE_BYTES, readBody } from './read-body.js';
 import type { Redactor } from './redact.js';
 import { retryAfterMs, shouldRetryStatus } from './retry.js';
+import { sendWithinOf, TIMED_OUT } from './timed-send.js';
 import type { RequestSpec, ResponseIssue } from './transport-types.js';
 
 /** Connection failures that mean the request never reached the server, so even checkout may retry. */
@@ -75,6 +76,8 @@ const failure = (error: ProfileArticlesError, retryable: boolean, delayMs?: numb
 /** The key stays in this closure: it is written into one header and nowhere else. */
 export function createAttempt(apiKey: string, options: NormalizedOptions, redact: Redactor): Attempt {
   const { hooks, logger } = options;
+  // On Node the default fetch bounds its own wait: ky then skips its clone and timeout race.
+  const sendWithin = sendWithinOf(options.fetch);
 
   return async function attempt<T>(
     spec: RequestSpec<T>,
@@ -93,9 +96,10 @@ export function createAttempt(apiKey: string, options: NormalizedOptions, redact
       ...(spec.idempotencyKey === undefined ? {} : { idempotencyKey: spec.idempotencyKey }),
     };
     // One time limit from sending to the last byte of the body: headers alone do not end an
-    // attempt. ky's own `timeout` bounds the wait for headers (it aborts the request it made);
-    // readBody gets what is left. Neither needs an AbortController of ours: on Node, making
-    // one, and ky combining it with its own, was a tenth of a call's CPU time.
+    // attempt. The wait for headers is bounded by the fetch's own `sendWithin` when it has one
+    // (see timed-send.ts), else by ky's `timeout` (it aborts the request it made); readBody gets
+    // what is left. Neither needs an AbortController of ours: on Node, making one, and ky
+    // combining it with its own, was a tenth of a call's CPU time.
     const started = Date.now();
     let response: Response;
     let body: BodyRead;
@@ -104,7 +108,16 @@ export function createAttempt(apiKey: string, options: NormalizedOptions, redact
         method: spec.method,
         headers,
         ...(spec.body === undefined ? {} : { json: spec.body }),
-        timeout: timeoutMs,
+        ...(sendWithin
+          ? {
+              timeout: false,
+              hooks: {
+                beforeRequest: [
+                  (request: Request) => sendWithin(request, timeoutMs - (Date.now() - started)),
+                ],
+              },
+            }
+          : { timeout: timeoutMs }),
         retry: 0,
         throwHttpErrors: false,
         // Following a redirect would re-send the body and Idempotency-Key to another address.
@@ -115,7 +128,7 @@ export function createAttempt(apiKey: string, options: NormalizedOptions, redact
       body = await readBody(response, signal, timeoutMs - (Date.now() - started));
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      if (error === BODY_TIMED_OUT || error instanceof KyTimeoutError) {
+      if (error === TIMED_OUT || error instanceof KyTimeoutError) {
         const timeout = new TimeoutError(
           `${spec.method} ${spec.path} timed out after ${timeoutMs} ms`,
           context,

@@ -15,6 +15,7 @@ import https from 'node:https';
 import type { Socket } from 'node:net';
 import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
 import zlib from 'node:zlib';
+import { SEND_WITHIN, type SendWithin, TIMED_OUT } from './timed-send.js';
 
 /**
  * The Fetch standard's null body statuses, whose Response has no body: 204, 205, 304 and the
@@ -162,7 +163,12 @@ function limitConnect(req: ClientRequest, secure: boolean) {
   });
 }
 
-async function send(request: Request): Promise<Response> {
+/**
+ * Sends `request` over node:http(s). With `timeoutMs`, a wait for headers longer than that
+ * closes the connection and rejects with TIMED_OUT (the body's time is the caller's to bound).
+ */
+async function send(request: Request, timeoutMs?: number): Promise<Response> {
+  const started = timeoutMs === undefined ? 0 : Date.now();
   const secure = request.url.startsWith('https:');
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
@@ -187,13 +193,16 @@ async function send(request: Request): Promise<Response> {
     let answered = false;
     let req: ClientRequest;
     let abortBody: ((reason: unknown) => void) | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const onAbort = () => {
+      clearTimeout(timer);
       req.destroy();
       if (abortBody) abortBody(signal.reason);
       else if (!answered) reject(signal.reason);
     };
     const onResponse = (res: IncomingMessage) => {
       answered = true;
+      clearTimeout(timer);
       const status = res.statusCode ?? 0;
       // Name and value pairs as the server sent them; Response makes its Headers from them.
       const pairs: [string, string][] = [];
@@ -239,20 +248,44 @@ async function send(request: Request): Promise<Response> {
     }
     req.on('error', (error) => {
       if (answered) return; // the body's stream reports it
+      clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
       if (!signal.aborted) reject(fetchFailed(error));
     });
     limitConnect(req, secure);
     signal.addEventListener('abort', onAbort, { once: true });
+    if (timeoutMs !== undefined) {
+      timer = setTimeout(
+        () => {
+          signal.removeEventListener('abort', onAbort);
+          answered = true; // the 'error' of the destroyed request is not a failure to report
+          req.destroy();
+          reject(TIMED_OUT);
+        },
+        Math.max(0, timeoutMs - (Date.now() - started)),
+      );
+    }
     req.end(body);
   });
 }
+
+/** Whether `send` carries this request; anything else goes to globalThis.fetch. */
+const sendable = (request: Request) =>
+  (request.url.startsWith('http:') || request.url.startsWith('https:')) && request.redirect === 'manual';
 
 /** A `fetch` over node:http(s) for the requests ky makes; see the top of this file. */
 export const nodeFetch: typeof fetch = (input, init) => {
   const request =
     input instanceof Request && (init === undefined || !hasOwnKeys(init)) ? input : new Request(input, init);
-  const overHttp = request.url.startsWith('http:') || request.url.startsWith('https:');
-  if (!overHttp || request.redirect !== 'manual') return globalThis.fetch(request);
-  return send(request);
+  return sendable(request) ? send(request) : globalThis.fetch(request);
 };
+
+/**
+ * The attempt's way in (see timed-send.ts): the SDK's requests are always sendable (an http or
+ * https baseUrl, redirects manual), and anything else would have no time limit here.
+ */
+const sendWithin: SendWithin = (request, timeoutMs) => {
+  if (!sendable(request)) throw new TypeError(`node:http cannot send ${request.method} ${request.url}`);
+  return send(request, timeoutMs);
+};
+Object.defineProperty(nodeFetch, SEND_WITHIN, { value: sendWithin });

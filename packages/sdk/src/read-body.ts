@@ -1,12 +1,10 @@
 // Reads a response body under a byte cap, a time limit and an abort signal. `response.text()`
 // would buffer whatever the server sends (400 MB included) and, with some fetch
 // implementations, ignore the attempt's timeout once headers have arrived.
+import { TIMED_OUT } from './timed-send.js';
 
 /** The largest body the SDK reads. Real answers are a few KB; an article is well under 1 MiB. */
 export const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
-
-/** What `readBody` rejects with when `msLeft` ran out before the last byte. */
-export const BODY_TIMED_OUT = Symbol('body timed out');
 
 export type BodyRead = { kind: 'text'; text: string } | { kind: 'too-large' };
 
@@ -14,7 +12,7 @@ const decoder = new TextDecoder();
 
 /**
  * The body as text, read within `msLeft` ms; rejects with the signal's reason when it aborts,
- * or with BODY_TIMED_OUT. A timer rather than an AbortController: creating one is among the
+ * or with TIMED_OUT. A timer rather than an AbortController: creating one is among the
  * costliest parts of a call on Node.
  */
 export async function readBody(
@@ -38,7 +36,7 @@ export async function readBody(
     reader.cancel().catch(() => {});
   };
   const onAbort = () => stop(signal?.reason);
-  const timer = setTimeout(stop, Math.max(0, msLeft), BODY_TIMED_OUT);
+  const timer = setTimeout(stop, Math.max(0, msLeft), TIMED_OUT);
   signal?.addEventListener('abort', onAbort, { once: true });
   const chunks: Uint8Array[] = [];
   let size = 0;
