@@ -16,7 +16,7 @@ const { ProfileArticles } = await import(
 );
 const ky = (await import('../packages/sdk/node_modules/ky/distribution/index.js')).default;
 const CALLS = SMOKE ? 200 : 2000;
-const ROUNDS = SMOKE ? 1 : 7;
+const ROUNDS = SMOKE ? 1 : 10;
 
 // The clients run on the load generators' cores and the server on its own, as in every load
 // benchmark: left to the scheduler, a client sometimes shared the server's core and sometimes
@@ -50,13 +50,23 @@ async function perCall(call, n) {
   return { wall, cpu: (used.user + used.system) / n };
 }
 const samples = Object.fromEntries(Object.keys(clients).map((name) => [name, []]));
-// The order turns each round, so no client always follows the same neighbour (and pays for the
-// garbage it left).
 const names = Object.keys(clients);
+/**
+ * Round `round`'s order. Turning a fixed order only rotates it, so every client would still
+ * follow the same neighbour and pay for the garbage that one left (openai-node leaves the
+ * most, and the SDK came after it in nearly every round: a tenth on its time in some rounds).
+ * Odd rounds run the turned order backwards, so each client follows two different neighbours.
+ */
+const orderOf = (round) => {
+  const turned = [...names.slice(round % names.length), ...names.slice(0, round % names.length)];
+  return round % 2 ? turned.reverse() : turned;
+};
 try {
-  for (const call of Object.values(clients)) await perCall(call, 300); // warm-up
+  for (const call of Object.values(clients)) await perCall(call, SMOKE ? 100 : 2000); // warm-up
   for (let round = 0; round < ROUNDS; round++) {
-    for (const name of [...names.slice(round % names.length), ...names.slice(0, round % names.length)]) {
+    for (const name of orderOf(round)) {
+      // Untimed calls first: a collection the previous client's garbage owes falls in them.
+      await perCall(clients[name], SMOKE ? 20 : 300);
       samples[name].push(await perCall(clients[name], CALLS));
     }
   }
@@ -78,6 +88,11 @@ const show = (m) =>
   `fetch ${m.fetch.toFixed(0)}, ky ${m.ky.toFixed(0)}, openai ${m.openai.toFixed(0)}, SDK ${m.sdk.toFixed(0)}, SDK over fetch ${m.sdkOverFetch.toFixed(0)}`;
 console.log(
   `µs per call (medians of ${ROUNDS} rounds of ${CALLS}): ${show(us)}; client CPU µs per call: ${show(cpu)}`,
+);
+const perRound = (name, baseline) =>
+  samples[name].map((s, i) => (s.wall / samples[baseline][i].wall).toFixed(2)).join(' ');
+console.log(
+  `SDK / ky alone per round: ${perRound('sdk', 'ky')}; SDK / openai-node: ${perRound('sdk', 'openai')}`,
 );
 publish('sdk-overhead', [
   row({
