@@ -16,7 +16,7 @@ const { ProfileArticles } = await import(
 );
 const ky = (await import('../packages/sdk/node_modules/ky/distribution/index.js')).default;
 const CALLS = SMOKE ? 200 : 2000;
-const ROUNDS = SMOKE ? 1 : 10;
+const ROUNDS = SMOKE ? 1 : 8;
 
 // The clients run on the load generators' cores and the server on its own, as in every load
 // benchmark: left to the scheduler, a client sometimes shared the server's core and sometimes
@@ -62,11 +62,11 @@ const orderOf = (round) => {
   return round % 2 ? turned.reverse() : turned;
 };
 try {
-  for (const call of Object.values(clients)) await perCall(call, SMOKE ? 100 : 2000); // warm-up
+  for (const call of Object.values(clients)) await perCall(call, SMOKE ? 100 : 1000); // warm-up
   for (let round = 0; round < ROUNDS; round++) {
     for (const name of orderOf(round)) {
       // Untimed calls first: a collection the previous client's garbage owes falls in them.
-      await perCall(clients[name], SMOKE ? 20 : 300);
+      await perCall(clients[name], SMOKE ? 20 : 200);
       samples[name].push(await perCall(clients[name], CALLS));
     }
   }
