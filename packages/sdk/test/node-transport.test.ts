@@ -153,6 +153,24 @@ describe('the default transport on Node', () => {
     }
   });
 
+  // ky clones every Request before it fetches, so that its own retries can resend it, unless a
+  // beforeRequest hook answers first; the SDK retries by itself, and on Node its transport
+  // answers from that hook (src/timed-send.ts). A ky release that cloned anyway would cost
+  // every call a Request and an AbortSignal again: this says so. With a `fetch` given, ky's
+  // path is unchanged.
+  it('sends the Request ky built without ky cloning it; with a fetch given, ky clones as before', async () => {
+    const clone = vi.spyOn(Request.prototype, 'clone');
+    try {
+      await client().credits.balance();
+      await client().articles.generate('grace-hopper');
+      expect(clone).not.toHaveBeenCalled();
+      await client({ fetch: globalThis.fetch }).credits.balance();
+      expect(clone).toHaveBeenCalledTimes(1);
+    } finally {
+      clone.mockRestore();
+    }
+  });
+
   it('keeps one connection alive across sequential calls', async () => {
     const server = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(BALANCE));
@@ -238,7 +256,7 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
       await socketClosed;
     });
 
-    it('by timeoutMs: a TimeoutError', async () => {
+    it('by timeoutMs: a TimeoutError, at the limit', async () => {
       const { server, socketClosed } = await start();
       const sdk = new ProfileArticles({
         apiKey: 'k',
@@ -247,7 +265,12 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
         maxRetries: 0,
         ...options,
       });
+      const started = performance.now();
       await rejectionOf(sdk.credits.balance(), TimeoutError);
+      const tookMs = performance.now() - started;
+      // Timers may fire a millisecond early; the upper bound leaves room for a loaded CI machine.
+      expect(tookMs).toBeGreaterThanOrEqual(295);
+      expect(tookMs).toBeLessThan(1300);
       await socketClosed;
     });
   });
