@@ -32,7 +32,7 @@ const HINT_BY_STATUS: Record<number, string> = {
   401: 'Check the API key (PROFILE_ARTICLES_API_KEY).',
   402: 'Buy credits with credits.checkout(), then retry.',
   409: 'Another job is active for this profile, or the idempotency key was used for another request.',
-  429: 'Rate limit exceeded.',
+  429: "Slow down: the client's pacing option keeps its calls within the limit.",
 };
 
 /** A `detail` for display: the string, or the validation entries' messages joined. */
