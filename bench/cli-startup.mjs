@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './lib/processes.mjs';
-import { median, pairedRatio, publish, row, SMOKE } from './lib/stats.mjs';
+import { compare, publish, row, SMOKE } from './lib/stats.mjs';
 import { API_KEY } from './scenarios.mjs';
 
 const bin = fileURLToPath(new URL('../packages/cli/bin/profile-articles.cjs', import.meta.url));
@@ -18,10 +18,7 @@ function millis(args, env = {}) {
   if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
-/**
- * Alternating runs, so drift on the machine hits both sides alike: the medians of each side,
- * and the median of the pairs' ratios (the goal's ratio).
- */
+/** Alternating runs, so drift on the machine hits both sides alike. */
 function pair(a, b) {
   const as = [];
   const bs = [];
@@ -31,7 +28,7 @@ function pair(a, b) {
     as.push(millis(...a));
     bs.push(millis(...b));
   }
-  return { measured: median(as), baseline: median(bs), ratio: pairedRatio(as, bs) };
+  return compare(as, bs);
 }
 
 const mock = await startServer('mock');

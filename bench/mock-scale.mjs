@@ -2,7 +2,7 @@
 // the ratio of p50 latencies under the same load is under 1.2, on a read and a replay.
 import { alternatePairs } from './lib/load.mjs';
 import { startServer } from './lib/processes.mjs';
-import { median, pairedRatio, publish, row, SMOKE } from './lib/stats.mjs';
+import { compare, median, publish, row, SMOKE } from './lib/stats.mjs';
 import { SCENARIOS } from './scenarios.mjs';
 
 const LARGE = SMOKE ? 5_000 : 100_000;
@@ -23,9 +23,7 @@ try {
     rows.push(
       row({
         figure: `p50 with ${LARGE} stored vs 1,000, ${scenario.name}`,
-        measured: median(runs.large.map((r) => r.p50)),
-        baseline: median(runs.small.map((r) => r.p50)),
-        ratio: pairedRatio(
+        ...compare(
           runs.large.map((r) => r.p50),
           runs.small.map((r) => r.p50),
         ),

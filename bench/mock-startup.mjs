@@ -2,7 +2,7 @@
 // takes to start a bare node:http server and print its URL.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { median, pairedRatio, publish, row, SMOKE } from './lib/stats.mjs';
+import { compare, publish, row, SMOKE } from './lib/stats.mjs';
 
 const bin = fileURLToPath(new URL('../packages/mock-server/dist/bin.js', import.meta.url));
 const bare = `const s=require('node:http').createServer((q,r)=>r.end());s.listen(0,'127.0.0.1',()=>console.log('http://127.0.0.1:'+s.address().port))`;
@@ -35,10 +35,7 @@ for (let i = 0; i < RUNS; i++) {
 publish('mock-startup', [
   row({
     figure: 'profile-articles-mock --port 0 vs node:http',
-    measured: median(mock),
-    baseline: median(node),
-    // The median of the alternating pairs' ratios; the medians of each side are there to read it by.
-    ratio: pairedRatio(mock, node),
+    ...compare(mock, node),
     unit: 'ms',
     goal: 1.5,
   }),

@@ -3,7 +3,7 @@
 // Bare and mock are measured in alternating pairs; the ratio is the median of the pairs' ratios.
 import { alternatePairs } from './lib/load.mjs';
 import { startServer } from './lib/processes.mjs';
-import { median, pairedRatio, publish, row, SMOKE } from './lib/stats.mjs';
+import { compare, median, publish, row, SMOKE } from './lib/stats.mjs';
 import { SCENARIOS } from './scenarios.mjs';
 
 const PAIRS = SMOKE ? 1 : 3;
@@ -27,9 +27,7 @@ try {
     rows.push(
       row({
         figure: `mock rps, ${scenario.name}`,
-        measured: median(runs.mock.map((r) => r.rps)),
-        baseline: median(runs.bare.map((r) => r.rps)),
-        ratio: pairedRatio(
+        ...compare(
           runs.mock.map((r) => r.rps),
           runs.bare.map((r) => r.rps),
         ),
@@ -40,9 +38,7 @@ try {
       }),
       row({
         figure: `mock p99, ${scenario.name}`,
-        measured: median(runs.mock.map((r) => r.p99)),
-        baseline: median(runs.bare.map((r) => r.p99)),
-        ratio: pairedRatio(
+        ...compare(
           runs.mock.map((r) => r.p99),
           runs.bare.map((r) => r.p99),
         ),

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import OpenAI from 'openai';
 import { GENERATOR_CPUS, pin, startServer } from './lib/processes.mjs';
-import { median, pairedRatio, publish, row, SMOKE } from './lib/stats.mjs';
+import { compare, median, publish, ratiosOfPairs, row, SMOKE } from './lib/stats.mjs';
 import { API_KEY } from './scenarios.mjs';
 
 const sdkPackage = JSON.parse(readFileSync(new URL('../packages/sdk/package.json', import.meta.url), 'utf8'));
@@ -80,10 +80,9 @@ const medianOf = (key) =>
   Object.fromEntries(Object.entries(samples).map(([name, list]) => [name, median(list.map((s) => s[key]))]));
 const us = medianOf('wall');
 const cpu = medianOf('cpu');
-// Each ratio is the median over rounds of the two clients' ratio in that round (measured side
-// by side, so a slow spell of the machine weighs on both), not a ratio of separate medians.
-const ratioOf = (name, baseline, key = 'wall') =>
-  pairedRatio(
+/** One client's samples of `key` against another's, round by round (see `compare`). */
+const versus = (name, baseline, key = 'wall') =>
+  compare(
     samples[name].map((s) => s[key]),
     samples[baseline].map((s) => s[key]),
   );
@@ -93,65 +92,36 @@ console.log(
   `µs per call (medians of ${ROUNDS} rounds of ${CALLS}): ${show(us)}; client CPU µs per call: ${show(cpu)}`,
 );
 const perRound = (name, baseline) =>
-  samples[name].map((s, i) => (s.wall / samples[baseline][i].wall).toFixed(2)).join(' ');
+  ratiosOfPairs(
+    samples[name].map((s) => s.wall),
+    samples[baseline].map((s) => s.wall),
+  )
+    .map((ratio) => ratio.toFixed(2))
+    .join(' ');
 console.log(
   `SDK / ky alone per round: ${perRound('sdk', 'ky')}; SDK / openai-node: ${perRound('sdk', 'openai')}`,
 );
 publish('sdk-overhead', [
-  row({
-    figure: 'SDK balance() vs ky alone',
-    measured: us.sdk,
-    baseline: us.ky,
-    unit: 'µs',
-    ratio: ratioOf('sdk', 'ky'),
-    goal: 1.05,
-  }),
-  row({
-    figure: 'SDK balance() vs openai-node GET',
-    measured: us.sdk,
-    baseline: us.openai,
-    unit: 'µs',
-    ratio: ratioOf('sdk', 'openai'),
-    goal: 1,
-  }),
-  row({
-    figure: '(stretch) SDK balance() vs bare fetch',
-    measured: us.sdk,
-    baseline: us.fetch,
-    unit: 'µs',
-    ratio: ratioOf('sdk', 'fetch'),
-    goal: 1.3,
-  }),
+  row({ figure: 'SDK balance() vs ky alone', ...versus('sdk', 'ky'), unit: 'µs', goal: 1.05 }),
+  row({ figure: 'SDK balance() vs openai-node GET', ...versus('sdk', 'openai'), unit: 'µs', goal: 1 }),
+  row({ figure: '(stretch) SDK balance() vs bare fetch', ...versus('sdk', 'fetch'), unit: 'µs', goal: 1.3 }),
   row({
     figure: '(reference) SDK client CPU per call vs ky alone',
-    measured: cpu.sdk,
-    baseline: cpu.ky,
+    ...versus('sdk', 'ky', 'cpu'),
     unit: 'µs',
-    ratio: ratioOf('sdk', 'ky', 'cpu'),
     goal: 1.05,
   }),
   row({
     figure: '(reference) SDK client CPU per call vs openai-node',
-    measured: cpu.sdk,
-    baseline: cpu.openai,
+    ...versus('sdk', 'openai', 'cpu'),
     unit: 'µs',
-    ratio: ratioOf('sdk', 'openai', 'cpu'),
     goal: 1,
   }),
   row({
     figure: '(reference) SDK (node:http) vs the SDK over fetch',
-    measured: us.sdk,
-    baseline: us.sdkOverFetch,
+    ...versus('sdk', 'sdkOverFetch'),
     unit: 'µs',
-    ratio: ratioOf('sdk', 'sdkOverFetch'),
     goal: 1,
   }),
-  row({
-    figure: '(reference) ky alone vs bare fetch',
-    measured: us.ky,
-    baseline: us.fetch,
-    unit: 'µs',
-    ratio: ratioOf('ky', 'fetch'),
-    goal: 1.3,
-  }),
+  row({ figure: '(reference) ky alone vs bare fetch', ...versus('ky', 'fetch'), unit: 'µs', goal: 1.3 }),
 ]);

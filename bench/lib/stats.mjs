@@ -12,8 +12,19 @@ export const SMOKE = process.env.BENCH_SMOKE === '1';
 
 const RESULTS = new URL('../results/', import.meta.url);
 
-/** The median of the ratios of pairs measured side by side: `measured[i] / baseline[i]`. */
-export const pairedRatio = (measured, baseline) => median(measured.map((value, i) => value / baseline[i]));
+/** The ratio of each pair measured side by side: `measured[i] / baseline[i]`. */
+export const ratiosOfPairs = (measured, baseline) => measured.map((value, i) => value / baseline[i]);
+
+/**
+ * A row's figures from alternating runs: each side's median, to read the ratio by, and as the
+ * ratio the median of the pairs' ratios (a slow spell of the machine weighs on both sides of a
+ * pair), so the two need not agree exactly.
+ */
+export const compare = (measured, baseline) => ({
+  measured: median(measured),
+  baseline: median(baseline),
+  ratio: median(ratiosOfPairs(measured, baseline)),
+});
 
 /**
  * One row of the table. `ratio` is measured / baseline unless given (the median of paired
