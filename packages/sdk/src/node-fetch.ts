@@ -168,7 +168,7 @@ function limitConnect(req: ClientRequest, secure: boolean) {
  * closes the connection and rejects with TIMED_OUT (the body's time is the caller's to bound).
  */
 async function send(request: Request, timeoutMs?: number): Promise<Response> {
-  const started = timeoutMs === undefined ? 0 : Date.now();
+  const started = Date.now();
   const secure = request.url.startsWith('https:');
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
