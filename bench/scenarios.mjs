@@ -38,17 +38,22 @@ export function requestFor(scenario, origin = 'http://127.0.0.1') {
   });
 }
 
-/** Generates `count` articles (with their jobs and keys) through the service's own front door. */
+/**
+ * Generates `count` articles (with their jobs and keys) through the service's own front door,
+ * with the body handed over as text, as the node adapter hands over a body it read whole: the
+ * Request's body stream made filling 100,000 take 2.7 times as long.
+ */
 export async function fill(service, count, prefix = 'profile') {
   for (let i = 0; i < count; i++) {
-    await service.handle(
-      requestFor({
-        method: 'POST',
-        path: '/api/v1/articles',
-        headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': `${prefix}-key-${i}` },
-        body: JSON.stringify({ profile_id: `${prefix}-${i}` }),
-      }),
-    );
+    const body = JSON.stringify({ profile_id: `${prefix}-${i}` });
+    const request = requestFor({
+      method: 'POST',
+      path: '/api/v1/articles',
+      headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': `${prefix}-key-${i}` },
+      body,
+    });
+    const response = await service.handle(request, { body });
+    if (response.status !== 202) throw new Error(`fill: generate ${i} answered ${response.status}`);
   }
   service.advanceClock(1000);
 }
