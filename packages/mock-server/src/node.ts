@@ -50,21 +50,22 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 const EMPTY_BODY = Buffer.alloc(0);
 
 /**
- * Reads the body here, in one piece, when it declares a length within the limit: handing the
- * service the text skips building a WHATWG body stream, the costliest part of a POST. A body
- * of unknown length (chunked), over the limit or not JSON takes the service's own streaming path,
- * where the limit is enforced without reading it all.
+ * The body's declared length when it is read here, in one piece: a JSON body that declares a
+ * length within the limit. Handing the service the text skips building a WHATWG body stream,
+ * the costliest part of a POST. A body of unknown length (chunked), over the limit or not JSON
+ * gives undefined and takes the service's own streaming path, where the limit is enforced
+ * without reading it all.
  */
-function readsWhole(req: IncomingMessage): boolean {
+function wholeBodyLength(req: IncomingMessage): number | undefined {
   const length = req.headers['content-length'];
-  return (
-    length !== undefined &&
-    req.headers['transfer-encoding'] === undefined &&
-    Number(length) <= MAX_BODY_BYTES &&
+  if (length === undefined || req.headers['transfer-encoding'] !== undefined) return undefined;
+  const declared = Number(length);
+  const readHere =
+    declared <= MAX_BODY_BYTES &&
     BODY_METHODS.has(req.method ?? '') &&
     // Only JSON is read through Transport.body; the Pay form is read from the Request itself.
-    JSON_TYPE.test(req.headers['content-type'] ?? '')
-  );
+    JSON_TYPE.test(req.headers['content-type'] ?? '');
+  return readHere ? declared : undefined;
 }
 
 /**
@@ -145,7 +146,8 @@ async function loadListener(
     return true;
   };
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-    if (!readsWhole(req)) {
+    const declared = wholeBodyLength(req);
+    if (declared === undefined) {
       if (!answeredFast(req, res)) void hono(req, res);
       return;
     }
@@ -163,7 +165,6 @@ async function loadListener(
     // it is taken whole from the stream's buffer, without a 'data' listener, flowing mode and
     // an 'end' a tick later: a tenth of a replayed generate's CPU here. `req.complete` cannot
     // say so: the parser marks the message complete only after that tick.
-    const declared = Number(req.headers['content-length']);
     const takeBuffered = () => {
       if (req.readableLength !== declared || req.readableFlowing !== null) return false;
       answer((req.read() as Buffer | null) ?? EMPTY_BODY);
