@@ -4,10 +4,10 @@
 // when sent in one piece, wherever the bytes are cut (even inside a UTF-8 sequence).
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
-import { connect } from 'node:net';
 import { type MockServer, startMockServer } from '@profile-articles/mock-server';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sendInPieces } from './raw-http.js';
 
 const servers: MockServer[] = [];
 afterEach(async () => {
@@ -26,25 +26,6 @@ function generate(port: number, body: string, key: string, close = true): Buffer
     `Idempotency-Key: ${key}\r\nContent-Type: application/json\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\n${close ? 'Connection: close\r\n' : ''}\r\n`;
   return Buffer.concat([Buffer.from(head), Buffer.from(body)]);
-}
-
-/** Writes `pieces` one after another, `gapMs` apart, and reads the whole answer. */
-function sendInPieces(port: number, pieces: Buffer[], gapMs: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.setNoDelay(true);
-    let data = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk) => (data += chunk));
-    socket.on('error', reject);
-    socket.on('end', () => resolve(data));
-    const write = (i: number) => {
-      if (i === pieces.length) return;
-      socket.write(pieces[i] as Buffer);
-      setTimeout(() => write(i + 1), gapMs);
-    };
-    socket.once('connect', () => write(0));
-  });
 }
 
 /** Cuts `bytes` at the given offsets (sorted, deduplicated, inside the buffer). */

@@ -21,13 +21,27 @@ export async function rawExchange(port: number, request: string): Promise<Socket
 
 /** Sends `request` as written and gives the answer's bytes (as latin1 text), head and body. */
 export function rawAnswer(port: number, request: string): Promise<string> {
+  return sendInPieces(port, [Buffer.from(request)], 0);
+}
+
+/**
+ * Writes `pieces` one after another, `gapMs` apart, on one connection (Nagle off, so each goes
+ * out when written) and gives the whole answer as `rawAnswer` does.
+ */
+export function sendInPieces(port: number, pieces: Buffer[], gapMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
+    socket.setNoDelay(true);
     let data = '';
     socket.setEncoding('latin1');
     socket.on('data', (chunk) => (data += chunk));
     socket.on('error', reject);
     socket.on('end', () => resolve(data));
-    socket.write(request);
+    const write = (i: number) => {
+      if (i === pieces.length) return;
+      socket.write(pieces[i] as Buffer);
+      setTimeout(() => write(i + 1), gapMs);
+    };
+    socket.once('connect', () => write(0));
   });
 }
