@@ -76,26 +76,20 @@ try {
 } finally {
   server.stop();
 }
-const medianOf = (key) =>
-  Object.fromEntries(Object.entries(samples).map(([name, list]) => [name, median(list.map((s) => s[key]))]));
+/** One client's samples of `key` (wall or cpu), one per round. */
+const series = (name, key = 'wall') => samples[name].map((s) => s[key]);
+const medianOf = (key) => Object.fromEntries(names.map((name) => [name, median(series(name, key))]));
 const us = medianOf('wall');
 const cpu = medianOf('cpu');
 /** One client's samples of `key` against another's, round by round (see `compare`). */
-const versus = (name, baseline, key = 'wall') =>
-  compare(
-    samples[name].map((s) => s[key]),
-    samples[baseline].map((s) => s[key]),
-  );
+const versus = (name, baseline, key = 'wall') => compare(series(name, key), series(baseline, key));
 const show = (m) =>
   `fetch ${m.fetch.toFixed(0)}, ky ${m.ky.toFixed(0)}, openai ${m.openai.toFixed(0)}, SDK ${m.sdk.toFixed(0)}, SDK over fetch ${m.sdkOverFetch.toFixed(0)}`;
 console.log(
   `µs per call (medians of ${ROUNDS} rounds of ${CALLS}): ${show(us)}; client CPU µs per call: ${show(cpu)}`,
 );
 const perRound = (name, baseline) =>
-  ratiosOfPairs(
-    samples[name].map((s) => s.wall),
-    samples[baseline].map((s) => s.wall),
-  )
+  ratiosOfPairs(series(name), series(baseline))
     .map((ratio) => ratio.toFixed(2))
     .join(' ');
 console.log(
