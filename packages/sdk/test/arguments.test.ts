@@ -2,10 +2,10 @@
 // synchronous throw), with InvalidArgumentError; construction refuses what can never work.
 import { inspect } from 'node:util';
 import { rejectionOf } from '@profile-articles/test-utils/rejection';
+import { JOB, reply } from '@profile-articles/test-utils/scripted-server';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError, ProfileArticles, ProfileArticlesError } from '../src/index.js';
 import { useScriptedServers } from './scripted-client.js';
-import { JOB, reply } from './scripted-server.js';
 
 const { setup } = useScriptedServers();
 

@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { rejectionOf } from '@profile-articles/test-utils/rejection';
+import { hang, JOB, reply, reset } from '@profile-articles/test-utils/scripted-server';
 import { describe, expect, it } from 'vitest';
 import {
   AuthenticationError,
@@ -17,7 +18,6 @@ import {
   ValidationError,
 } from '../src/node.js';
 import { TRANSPORTS, useScriptedServers } from './scripted-client.js';
-import { hang, JOB, reply, reset } from './scripted-server.js';
 
 describe.each(TRANSPORTS)('over $name', ({ options }) => {
   const { setup } = useScriptedServers(options);

@@ -3,10 +3,18 @@
 // retry with a new Idempotency-Key.
 import { inspect } from 'node:util';
 import { rejectionOf } from '@profile-articles/test-utils/rejection';
+import {
+  huge,
+  JOB,
+  reply,
+  resetMidBody,
+  type Step,
+  scriptedServer,
+  trickle,
+} from '@profile-articles/test-utils/scripted-server';
 import { describe, expect, it } from 'vitest';
 import { ApiError, ConnectionError, ResponseValidationError, TimeoutError } from '../src/index.js';
 import { TRANSPORTS, useScriptedServers } from './scripted-client.js';
-import { huge, JOB, reply, resetMidBody, type Step, scriptedServer, trickle } from './scripted-server.js';
 
 describe.each(TRANSPORTS)('over $name', ({ options }) => {
   const { setup, track } = useScriptedServers(options);

@@ -13,11 +13,11 @@ import { join } from 'node:path';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { type MockServer, startMockServer } from '@profile-articles/mock-server';
 import { rejectionOf } from '@profile-articles/test-utils/rejection';
+import { JOB } from '@profile-articles/test-utils/scripted-server';
 import { startMock } from '@profile-articles/test-utils/start-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConnectionError, ProfileArticles, TimeoutError } from '../src/node.js';
 import { TRANSPORTS } from './scripted-client.js';
-import { JOB } from './scripted-server.js';
 
 const BALANCE = {
   credits: 7,

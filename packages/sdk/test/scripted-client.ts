@@ -1,7 +1,8 @@
 // A client against a fresh scripted server per test; the servers close after each test.
+
+import { scriptedServer } from '@profile-articles/test-utils/scripted-server';
 import { afterEach } from 'vitest';
 import { type ClientOptions, ProfileArticles } from '../src/node.js';
-import { scriptedServer } from './scripted-server.js';
 
 type Steps = Parameters<typeof scriptedServer>[0];
 type Options = ConstructorParameters<typeof ProfileArticles>[0];

@@ -1,9 +1,9 @@
 import { inspect } from 'node:util';
 import { startMockServer } from '@profile-articles/mock-server';
+import { reply, reset, scriptedServer } from '@profile-articles/test-utils/scripted-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProfileArticles } from '../src/node.js';
 import { TRANSPORTS } from './scripted-client.js';
-import { reply, reset, scriptedServer } from './scripted-server.js';
 
 const KEY = 'sk-live-VERY-SECRET-1234567890';
 

@@ -3,10 +3,10 @@
 // account's rate window. Such values are refused before anything is sent.
 
 import { rejectionOf } from '@profile-articles/test-utils/rejection';
+import { JOB, reply } from '@profile-articles/test-utils/scripted-server';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError, ProfileArticles } from '../src/index.js';
 import { useScriptedServers } from './scripted-client.js';
-import { JOB, reply } from './scripted-server.js';
 
 const { setup } = useScriptedServers();
 const HUGE = 3e9;

@@ -1,4 +1,4 @@
-// A node:http server that answers from a script, one step per request, and records what
+// The hostile-peer harness: a node:http server that answers from a script, one step per request, and records what
 // it received: for fault tests the real mock server would never produce.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
