@@ -25,13 +25,21 @@ export const reset: Step = (_res, req) => req.socket.destroy();
 /** Never answers. */
 export const hang: Step = () => {};
 
-/** Sends 200 headers, then one byte of a never-ending body every `everyMs`. */
+/**
+ * Sends 200 headers, then one byte of a never-ending body every `everyMs`. `onByte` hears how
+ * many bytes of the body went out, so that a test can act on the trickle instead of on a clock.
+ */
 export const trickle =
-  (everyMs = 50): Step =>
+  (everyMs = 50, onByte: (bytes: number) => void = () => {}): Step =>
   (res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.write('{');
-    const timer = setInterval(() => res.write(' '), everyMs);
+    let bytes = 1;
+    res.write('{', () => onByte(bytes));
+    const timer = setInterval(() => {
+      bytes++;
+      const sent = bytes;
+      res.write(' ', () => onByte(sent));
+    }, everyMs);
     res.on('close', () => clearInterval(timer));
   };
 

@@ -1,15 +1,20 @@
 // Shared by the verify tests: a real mock on port 0, optionally behind a drifting proxy
-// (a fetch-style wrapper around the service's handler), and a wait that moves the mock's
-// clock instead of sleeping.
+// (a fetch-style wrapper around the service's handler; the lying behaviours are in
+// @profile-articles/test-utils/lying-mock), and a wait that moves the mock's clock instead
+// of sleeping.
 import {
   type MockConfig,
   type MockServer,
   type MockService,
   startMockServer,
 } from '@profile-articles/mock-server';
+import type { Drift } from '@profile-articles/test-utils/lying-mock';
 import { afterEach } from 'vitest';
 import { runVerifyCommand } from '../../src/verify/command.js';
 import type { VerifyReport } from '../../src/verify/report.js';
+import type { VerifyDeps } from '../../src/verify/runner.js';
+
+export type { Drift };
 
 export const KEY = 'key-verify-secret-1';
 
@@ -18,13 +23,6 @@ export const VERIFY_CONFIG: MockConfig = {
   jobs: { queuedMs: 1000, runningMs: 4000 },
   payments: 'enabled',
 };
-
-/** Rewrites one answer of the real mock, given the request that produced it. */
-export type Drift = (
-  request: Request,
-  response: Response,
-  service: MockService,
-) => Promise<Response> | Response;
 
 const servers: MockServer[] = [];
 afterEach(async () => {
@@ -80,21 +78,48 @@ export interface CommandRun {
   report: VerifyReport;
 }
 
+interface RunOptions {
+  /** The origin verify is given; the server's own URL by default. */
+  origin?: string;
+  /** verify's dependencies; the wait moves the mock's clock unless given. */
+  deps?: VerifyDeps;
+  /** More environment, beside the key and the origin. */
+  env?: NodeJS.ProcessEnv;
+}
+
 /** Runs `verify --json ARGS` in-process against `server`, key and origin from the environment. */
-export async function verifyJson(
+export function verifyJson(
   server: MockServer,
   args: string[],
-  origin = server.url,
+  options: RunOptions = {},
+): Promise<CommandRun> {
+  const deps = { wait: clockWait(server), ...options.deps };
+  return verifyOrigin(options.origin ?? server.url, args, deps, options.env);
+}
+
+/** Runs `verify --json ARGS` in-process against any origin (a scripted server's), with `deps`. */
+export async function verifyOrigin(
+  origin: string,
+  args: string[],
+  deps: VerifyDeps,
+  env: NodeJS.ProcessEnv = {},
 ): Promise<CommandRun> {
   let stdout = '';
   let stderr = '';
   const code = await runVerifyCommand(
     ['--json', ...args],
-    { PROFILE_ARTICLES_API_KEY: KEY, PROFILE_ARTICLES_BASE_URL: origin },
+    { ...env, PROFILE_ARTICLES_API_KEY: KEY, PROFILE_ARTICLES_BASE_URL: origin },
     { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) },
-    { wait: clockWait(server) },
+    deps,
   );
   return { code, stdout, stderr, report: JSON.parse(stdout) as VerifyReport };
+}
+
+/** The check with `id`, failing the test when the run has none. */
+export function checkOf(report: VerifyReport, id: string) {
+  const check = report.checks.find((candidate) => candidate.id === id);
+  if (!check) throw new Error(`no check ${id} in ${report.checks.map((c) => c.id).join(', ')}`);
+  return check;
 }
 
 export function failedChecks(report: VerifyReport) {

@@ -102,7 +102,7 @@ describe('verify against the mock', () => {
       url.pathname = url.pathname.slice('/staging'.length);
       return service.handle(new Request(url, request));
     });
-    const run = await verifyJson(server, [], `${server.url}/staging/api/v1/`);
+    const run = await verifyJson(server, [], { origin: `${server.url}/staging/api/v1/` });
     expect(failedChecks(run.report)).toEqual([]);
     expect(run.report.origin).toBe(`${server.url}/staging`);
   });
