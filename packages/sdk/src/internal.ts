@@ -1,8 +1,10 @@
 // @profile-articles/sdk/internal: what the mock server, the CLI and the repository's scripts
-// share with the SDK (the contract table, the retry rule). Not public: it may change in
-// any release, without a major version. Customers import `@profile-articles/sdk`.
+// share with the SDK (the contract table, the retry rule, the capped body read). Not public:
+// it may change in any release, without a major version. Customers import `@profile-articles/sdk`.
 export { defaultOptions } from './defaults.js';
+export { MAX_RESPONSE_BYTES, readBody } from './read-body.js';
 export { RESOURCE_ENDPOINTS } from './resources/bindings.js';
 export { RETRYABLE_STATUSES } from './retry.js';
 export * from './schemas/endpoints.js';
 export { identifierBounds } from './schemas/identifier-bounds.js';
+export { TIMED_OUT } from './timed-send.js';

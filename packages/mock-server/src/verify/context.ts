@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Pricing } from '@profile-articles/sdk/schemas';
 import type { Budget } from './budget.js';
 import { type EndpointName, endpointLabel, judge, requestLine } from './contract.js';
+import type { VerifyLimits } from './limits.js';
 import type { Answer, Probe, ProbeRequest } from './probe.js';
 import type { CheckResult } from './report.js';
 
@@ -26,6 +27,8 @@ export interface RunContext {
   options: VerifyOptions;
   probe: Probe;
   wait: (ms: number) => Promise<void>;
+  /** verify's own bounds: time, body size, polling, Retry-After. */
+  limits: VerifyLimits;
   /** The account's terms, defaults filled in; set by the balance check. */
   pricing: Pricing;
   budget: Budget;

@@ -101,7 +101,8 @@ function schemaDifference(schema: Schema, what: string, body: unknown): Differen
 
 /**
  * Undefined when the answer has an expected status, a JSON content-type and the body the
- * contract gives that status (`{detail}` for an error); else what differs.
+ * contract gives that status (`{detail}` for an error); else what differs. A body verify did
+ * not read (over its cap) always differs.
  */
 export function judge(
   endpoint: EndpointName,
@@ -109,6 +110,12 @@ export function judge(
   statuses: number | readonly number[],
 ): Difference | undefined {
   const allowed = typeof statuses === 'number' ? [statuses] : statuses;
+  if (answer.overLimit) {
+    return {
+      expected: `status ${allowed.join(' or ')}`,
+      got: `${answer.status} with ${answer.overLimit} (not read)`,
+    };
+  }
   if (!allowed.includes(answer.status)) {
     return { expected: `status ${allowed.join(' or ')}`, got: `${answer.status} ${short(answer.body)}` };
   }

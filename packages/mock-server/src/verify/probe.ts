@@ -1,6 +1,8 @@
 // One HTTP request of a verify run and what came back, raw enough to judge: status,
-// content-type, parsed body. A 429 met along the way is checked and its wait honoured.
-import type { HttpMethod } from '@profile-articles/sdk/internal';
+// content-type, parsed body. Each is bounded by verify's own limits (limits.ts): a time limit
+// that covers the body, a body cap, and a cap on the Retry-After of a 429 it waits out.
+import { type HttpMethod, readBody, TIMED_OUT } from '@profile-articles/sdk/internal';
+import { secondsText, sizeText, type Timer, type VerifyLimits } from './limits.js';
 
 export interface Answer {
   status: number;
@@ -8,6 +10,8 @@ export interface Answer {
   headers: Headers;
   /** Parsed JSON when the body is JSON, else the text. */
   body: unknown;
+  /** Set when the answer broke a limit of verify's (a body over the cap): what it broke. */
+  overLimit?: string;
 }
 
 export interface ProbeRequest {
@@ -23,6 +27,7 @@ export interface ProbeRequest {
   raw429?: boolean;
 }
 
+/** The origin cannot be reached, or gave no complete answer within the time limit: the run stops. */
 export class UnreachableError extends Error {
   override name = 'UnreachableError';
 }
@@ -33,8 +38,10 @@ interface ProbeDeps {
   fetch: typeof fetch;
   /** Waits out a Retry-After or a poll interval; tests move the mock's clock instead. */
   wait: (ms: number) => Promise<void>;
-  /** Told about every 429 that was waited out, with its Retry-After as sent. */
+  /** Told about every 429 met (waited out or not), with its Retry-After as sent. */
   onRateLimited: (endpoint: string, retryAfter: string | null) => void;
+  limits: VerifyLimits;
+  timer: Timer;
 }
 
 /** Retry-After as the contract says it: whole seconds. Undefined when absent or malformed. */
@@ -46,6 +53,22 @@ export function retryAfterSeconds(value: string | null): number | undefined {
 /** Waited when a 429 has no usable Retry-After: the rate window is one minute. */
 const FALLBACK_WAIT_MS = 60_000;
 const MAX_429_RETRIES = 3;
+
+/** How long to wait out a 429: undefined when its Retry-After is above `maxMs` (never waited). */
+export function retryWaitMs(header: string | null, maxMs: number): number | undefined {
+  const seconds = retryAfterSeconds(header);
+  if (seconds === undefined) return FALLBACK_WAIT_MS;
+  return seconds * 1000 <= maxMs ? seconds * 1000 : undefined;
+}
+
+function parse(text: string, contentType: string): unknown {
+  if (!contentType.includes('json') || !text) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
 
 export type Probe = (request: ProbeRequest) => Promise<Answer>;
 
@@ -61,28 +84,46 @@ export function createProbe(deps: ProbeDeps): Probe {
       body = JSON.stringify(request.body);
       headers['content-type'] = 'application/json';
     }
-    let response: Response;
-    try {
-      response = await deps.fetch(`${deps.origin}${request.path}`, {
-        method: request.method,
-        headers,
-        ...(body === undefined ? {} : { body }),
-      });
-    } catch (error) {
+    const { limits } = deps;
+    const url = `${deps.origin}${request.path}`;
+    const tooSlow = () =>
+      new UnreachableError(
+        `no complete answer to ${request.method} ${request.path} within ${secondsText(limits.probeTimeoutMs)}`,
+      );
+    const cannotReach = (error: unknown) => {
       const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-      throw new UnreachableError(`cannot reach ${deps.origin} (${cause})`);
-    }
-    const text = await response.text();
-    const contentType = response.headers.get('content-type') ?? '';
-    let parsed: unknown = text;
-    if (contentType.includes('json') && text) {
+      return new UnreachableError(`cannot reach ${deps.origin} (${cause})`);
+    };
+    // One signal for the whole request: headers and body both count against the limit.
+    const controller = new AbortController();
+    const cancel = deps.timer(limits.probeTimeoutMs, () => controller.abort(TIMED_OUT));
+    try {
+      let response: Response;
       try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = text;
+        response = await deps.fetch(url, {
+          method: request.method,
+          headers,
+          signal: controller.signal,
+          ...(body === undefined ? {} : { body }),
+        });
+      } catch (error) {
+        throw controller.signal.aborted ? tooSlow() : cannotReach(error);
       }
+      const contentType = response.headers.get('content-type') ?? '';
+      const answer = { status: response.status, contentType, headers: response.headers };
+      let read: Awaited<ReturnType<typeof readBody>>;
+      try {
+        read = await readBody(response, controller.signal, limits.probeTimeoutMs, limits.maxBodyBytes);
+      } catch (error) {
+        throw controller.signal.aborted || error === TIMED_OUT ? tooSlow() : cannotReach(error);
+      }
+      if (read.kind === 'too-large') {
+        return { ...answer, body: undefined, overLimit: `a body over ${sizeText(limits.maxBodyBytes)}` };
+      }
+      return { ...answer, body: parse(read.text, contentType) };
+    } finally {
+      cancel();
     }
-    return { status: response.status, contentType, headers: response.headers, body: parsed };
   };
 
   return async (request) => {
@@ -91,8 +132,11 @@ export function createProbe(deps: ProbeDeps): Probe {
       if (answer.status !== 429 || request.raw429 || attempt >= MAX_429_RETRIES) return answer;
       const header = answer.headers.get('retry-after');
       deps.onRateLimited(request.endpoint, header);
-      const seconds = retryAfterSeconds(header);
-      await deps.wait(seconds === undefined ? FALLBACK_WAIT_MS : seconds * 1000);
+      const waitMs = retryWaitMs(header, deps.limits.maxRetryAfterMs);
+      // A delay above the cap is the server's to ask for, not verify's to grant: the 429
+      // goes back to the check at once, and rate-limit.met has already failed it.
+      if (waitMs === undefined) return answer;
+      await deps.wait(waitMs);
     }
   };
 }

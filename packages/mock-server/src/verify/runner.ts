@@ -11,6 +11,7 @@ import { checkPaidReads } from './checks/paid-read.js';
 import { checkRateLimit, RETRY_AFTER_NAME, retryAfterVerdict } from './checks/rate-limit.js';
 import { checkValidation } from './checks/validation.js';
 import type { RunContext, VerifyOptions } from './context.js';
+import { DEFAULT_LIMITS, realTimer, type Timer, type VerifyLimits } from './limits.js';
 import { createProbe, UnreachableError } from './probe.js';
 import { redactReport, summarize, type VerifyReport } from './report.js';
 
@@ -18,15 +19,21 @@ export interface VerifyDeps {
   fetch?: typeof fetch;
   /** Real sleep by default; tests pass one that moves the mock's clock. */
   wait?: (ms: number) => Promise<void>;
+  /** verify's limits (limits.ts); tests may lower one. */
+  limits?: Partial<VerifyLimits>;
+  /** Starts each probe's time limit; setTimeout by default, tests expire it on an event. */
+  timer?: Timer;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export async function runVerify(options: VerifyOptions, deps: VerifyDeps = {}): Promise<VerifyReport> {
   const wait = deps.wait ?? sleep;
+  const limits = { ...DEFAULT_LIMITS, ...deps.limits };
   const ctx: RunContext = {
     options,
     wait,
+    limits,
     pricing: PricingSchema.parse({}),
     budget: new Budget(options.spend),
     checks: [],
@@ -37,12 +44,14 @@ export async function runVerify(options: VerifyOptions, deps: VerifyDeps = {}): 
     apiKey: options.apiKey,
     fetch: deps.fetch ?? fetch,
     wait,
+    limits,
+    timer: deps.timer ?? realTimer,
     onRateLimited: (endpoint, header) =>
       ctx.checks.push({
         id: 'rate-limit.met',
         endpoint,
         name: RETRY_AFTER_NAME,
-        ...retryAfterVerdict(header),
+        ...retryAfterVerdict(header, limits.maxRetryAfterMs),
       }),
   });
   let unreachable: string | undefined;

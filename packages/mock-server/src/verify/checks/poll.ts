@@ -1,14 +1,11 @@
 // Polls a job to a terminal state as the contract advises (about every 10 s), then checks
 // what the end state promises: a succeeded job holds its article, a failed or cancelled
-// one was refunded (credits_charged 0).
+// one was refunded (credits_charged 0). Polling stops at verify's own limit (limits.ts),
+// never at one the server advertises.
 import { isTerminalStatus, type Job, JobSchema } from '@profile-articles/sdk/schemas';
 import { call, expectEqual, type RunContext, record } from '../context.js';
 import { judge } from '../contract.js';
-
-/** Past the queued timeout a job must have ended; a quarter of an hour more for running. */
-function pollLimitMs(ctx: RunContext): number {
-  return (ctx.pricing.queued_timeout_minutes + 15) * 60_000;
-}
+import { MIN_POLL_INTERVAL_MS } from '../limits.js';
 
 export async function pollToTerminal(
   ctx: RunContext,
@@ -21,6 +18,7 @@ export async function pollToTerminal(
     endpoint: 'getJob' as const,
     name: `the ${prefix} job reaches a terminal state`,
   };
+  const interval = Math.max(ctx.options.pollIntervalMs, MIN_POLL_INTERVAL_MS);
   let waited = 0;
   for (;;) {
     const answer = await call(ctx, 'getJob', { params: { job_id: jobId } });
@@ -35,13 +33,13 @@ export async function pollToTerminal(
       checkEndState(ctx, prefix, job, reservedCredits);
       return job;
     }
-    if (waited >= pollLimitMs(ctx)) {
-      const expected = `a terminal state within ${Math.round(waited / 60_000)} minutes`;
+    if (waited + interval > ctx.limits.pollLimitMs) {
+      const expected = `a terminal state within ${Math.round(ctx.limits.pollLimitMs / 60_000)} minutes`;
       record(ctx, { ...base, status: 'failed', expected, got: `still ${job.status}` });
       return undefined;
     }
-    await ctx.wait(ctx.options.pollIntervalMs);
-    waited += ctx.options.pollIntervalMs;
+    await ctx.wait(interval);
+    waited += interval;
   }
 }
 

@@ -1,8 +1,10 @@
 // The rate limit, provoked only with --check-rate-limit: it blocks the account's other
 // traffic for up to a minute. Free balance calls fill the window; the 429 must carry
 // `{detail}` and a Retry-After in whole seconds, and the balance must answer again after it.
+// A Retry-After above verify's cap (limits.ts) fails and is never waited.
 import { call, expectAnswer, type RunContext, record, skip } from '../context.js';
-import { retryAfterSeconds } from '../probe.js';
+import { secondsText } from '../limits.js';
+import { retryAfterSeconds, retryWaitMs } from '../probe.js';
 import type { CheckResult } from '../report.js';
 
 const NAME = '429 once the window is full';
@@ -25,23 +27,21 @@ export async function checkRateLimit(ctx: RunContext): Promise<void> {
     if (answer.status === 200) continue;
     if (!expectAnswer(ctx, 'getBalance', 'rate-limit.429', NAME, answer, 429)) return;
     const header = answer.headers.get('retry-after');
-    const seconds = retryAfterSeconds(header);
+    const maxMs = ctx.limits.maxRetryAfterMs;
     record(ctx, {
       id: 'rate-limit.retry-after',
       endpoint: 'getBalance',
       name: RETRY_AFTER_NAME,
-      ...retryAfterVerdict(header),
+      ...retryAfterVerdict(header, maxMs),
     });
-    await ctx.wait((seconds ?? 60) * 1000);
+    const waitMs = retryWaitMs(header, maxMs);
+    if (waitMs === undefined) {
+      const reason = `not waited: Retry-After ${header} is above ${secondsText(maxMs)}`;
+      return skip(ctx, 'getBalance', 'rate-limit.recovery', RECOVERY_NAME, reason);
+    }
+    await ctx.wait(waitMs);
     const after = await call(ctx, 'getBalance', { raw429: true });
-    expectAnswer(
-      ctx,
-      'getBalance',
-      'rate-limit.recovery',
-      'the balance answers again after Retry-After',
-      after,
-      200,
-    );
+    expectAnswer(ctx, 'getBalance', 'rate-limit.recovery', RECOVERY_NAME, after, 200);
     return;
   }
   record(ctx, {
@@ -54,11 +54,27 @@ export async function checkRateLimit(ctx: RunContext): Promise<void> {
   });
 }
 
-/** A 429's Retry-After: present, whole seconds. For the provoked 429 and any met by chance. */
-export function retryAfterVerdict(header: string | null): Pick<CheckResult, 'status' | 'expected' | 'got'> {
-  if (retryAfterSeconds(header) !== undefined) return { status: 'passed' };
-  const got = header === null ? 'no Retry-After' : `Retry-After: ${header}`;
-  return { status: 'failed', expected: 'a Retry-After header of whole seconds', got };
+const RECOVERY_NAME = 'the balance answers again after Retry-After';
+
+/**
+ * A 429's Retry-After: present, whole seconds, at most `maxMs` (a longer one is not waited).
+ * For the provoked 429 and any met by chance.
+ */
+export function retryAfterVerdict(
+  header: string | null,
+  maxMs: number,
+): Pick<CheckResult, 'status' | 'expected' | 'got'> {
+  const seconds = retryAfterSeconds(header);
+  if (seconds === undefined) {
+    const got = header === null ? 'no Retry-After' : `Retry-After: ${header}`;
+    return { status: 'failed', expected: 'a Retry-After header of whole seconds', got };
+  }
+  if (seconds * 1000 <= maxMs) return { status: 'passed' };
+  return {
+    status: 'failed',
+    expected: `a Retry-After of whole seconds, at most ${maxMs / 1000}`,
+    got: `Retry-After: ${header} (not waited)`,
+  };
 }
 
 export const RETRY_AFTER_NAME = '429 carries Retry-After in whole seconds';

@@ -1,0 +1,52 @@
+// The bounds verify keeps whatever the server under test does: a server may send an endless
+// or trickled body, keep a job queued for ever, advertise a queued timeout of a billion
+// minutes or ask for a wait of years. None of these numbers comes from the server.
+import { defaultOptions, MAX_RESPONSE_BYTES } from '@profile-articles/sdk/internal';
+import { PricingSchema } from '@profile-articles/sdk/schemas';
+
+export interface VerifyLimits {
+  /** One request, from sending it to the last byte of its body: past it the run stops. */
+  probeTimeoutMs: number;
+  /** The largest body read; a longer one is not read and fails its check. */
+  maxBodyBytes: number;
+  /** The most verify waits between polls of one job before failing its poll check. */
+  pollLimitMs: number;
+  /** The longest Retry-After waited; a longer one is reported at once and never waited. */
+  maxRetryAfterMs: number;
+}
+
+/** Running: the contract gives no bound; a quarter of an hour past the queued timeout. */
+const RUNNING_ALLOWANCE_MINUTES = 15;
+
+export const DEFAULT_LIMITS: VerifyLimits = {
+  // The SDK's own bounds, so that verify gives up where a client of the SDK would.
+  probeTimeoutMs: defaultOptions.timeoutMs,
+  maxBodyBytes: MAX_RESPONSE_BYTES,
+  maxRetryAfterMs: defaultOptions.maxRetryDelayMs,
+  // The interface's default queued timeout, never the advertised one: a server may say 1e9.
+  pollLimitMs: (PricingSchema.parse({}).queued_timeout_minutes + RUNNING_ALLOWANCE_MINUTES) * 60_000,
+};
+
+/** Verify polls no more often than this, so that a poll interval of 0 still reaches the poll limit. */
+export const MIN_POLL_INTERVAL_MS = 1000;
+
+/**
+ * Starts a probe's time limit: `expire` is called when it runs out; the returned function
+ * cancels it. setTimeout by default; tests expire it on an event instead of the clock.
+ */
+export type Timer = (ms: number, expire: () => void) => () => void;
+
+export const realTimer: Timer = (ms, expire) => {
+  const timer = setTimeout(expire, ms);
+  return () => clearTimeout(timer);
+};
+
+/** `10 MiB`, `64 KiB` or `300 bytes`: a size as the report says it. */
+export function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+/** `60 s` or `1.5 s`. */
+export const secondsText = (ms: number) => `${ms / 1000} s`;

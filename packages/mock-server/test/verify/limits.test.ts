@@ -1,0 +1,98 @@
+// verify's own limits hold whatever the server does: an endless body is not read past the
+// cap, a trickled one ends at the probe's time limit, a job that never ends is polled no
+// longer than verify's own limit, and a Retry-After above the cap is never waited.
+import { advertise, drifts, neverFinish, retryAfter } from '@profile-articles/test-utils/lying-mock';
+import { huge, reset, scriptedServer, trickle } from '@profile-articles/test-utils/scripted-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkOf, clockWait, KEY, startMock, verifyJson, verifyOrigin } from './harness.js';
+
+const MiB = 1024 * 1024;
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
+
+async function scripted(...steps: Parameters<typeof scriptedServer>[0]) {
+  const server = await scriptedServer(steps);
+  closers.push(server.close);
+  return server;
+}
+
+describe('verify keeps its limits against a hostile server', () => {
+  it('stops reading an endless body at 10 MiB and fails that check', async () => {
+    const sent = { bytes: 0 };
+    const server = await scripted(huge(sent, { totalBytes: 64 * MiB }), reset);
+    const run = await verifyOrigin(server.url, [], { wait: async () => {} });
+    expect(checkOf(run.report, 'credits.balance')).toMatchObject({
+      status: 'failed',
+      got: '200 with a body over 10 MiB (not read)',
+    });
+    // What the kernel's buffers took beyond the cap, not the whole body.
+    expect(sent.bytes).toBeLessThan(32 * MiB);
+    expect(run.code).toBe(1);
+  });
+
+  it('ends a probe whose body trickles at the time limit, which covers the body', async () => {
+    let expire: (() => void) | undefined;
+    // The limit is made to run out once the body has started, not by the clock.
+    const server = await scripted(
+      trickle(20, (bytes) => {
+        if (bytes >= 3) expire?.();
+      }),
+    );
+    const run = await verifyOrigin(server.url, [], {
+      wait: async () => {},
+      timer: (_ms, onExpire) => {
+        expire = onExpire;
+        return () => (expire = undefined);
+      },
+    });
+    expect(run.report.unreachable).toBe('no complete answer to GET /api/v1/credits within 60 s');
+    expect(run.stderr).toContain('no complete answer to GET /api/v1/credits within 60 s');
+    expect(run.code).toBe(1);
+  });
+
+  it('polls a job that never ends for 45 minutes at most, whatever queued_timeout_minutes says', async () => {
+    const server = await startMock(drifts(advertise({ queued_timeout_minutes: 1e9 }), neverFinish()));
+    let waited = 0;
+    const wait = clockWait(server);
+    const run = await verifyJson(server, ['--spend', '100', '--generate-profile', 'grace-hopper'], {
+      deps: {
+        wait: (ms) => {
+          waited += ms;
+          return wait(ms);
+        },
+      },
+      // A poll a minute: 45 polls to the limit rather than 270.
+      env: { PROFILE_ARTICLES_POLL_INTERVAL: '60' },
+    });
+    expect(checkOf(run.report, 'generate.poll')).toMatchObject({
+      status: 'failed',
+      expected: 'a terminal state within 45 minutes',
+      got: 'still queued',
+    });
+    expect(waited).toBeLessThanOrEqual(45 * 60_000);
+  });
+
+  it('never waits a Retry-After above 60 s: the 429 is reported at once', async () => {
+    const server = await startMock(retryAfter('99999999'), {
+      accounts: [{ id: 'acme', apiKeys: [KEY], credits: 1000, pricing: { requests_per_minute: 3 } }],
+    });
+    const waits: number[] = [];
+    const run = await verifyJson(server, ['--check-rate-limit'], {
+      deps: { wait: async (ms) => void waits.push(ms) },
+    });
+    expect(waits.filter((ms) => ms > 60_000)).toEqual([]);
+    const met = run.report.checks.filter((check) => check.id === 'rate-limit.met');
+    expect(met.length).toBeGreaterThan(0);
+    for (const check of [...met, checkOf(run.report, 'rate-limit.retry-after')]) {
+      expect(check).toMatchObject({
+        status: 'failed',
+        expected: 'a Retry-After of whole seconds, at most 60',
+        got: 'Retry-After: 99999999 (not waited)',
+      });
+    }
+    expect(checkOf(run.report, 'rate-limit.recovery').status).toBe('skipped');
+    expect(run.code).toBe(1);
+  });
+});
