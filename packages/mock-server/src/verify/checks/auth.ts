@@ -2,12 +2,13 @@
 // answers 401 before it looks at the request, so the requests need not be valid; they are
 // made invalid on purpose (a profile_id over the limit, no Idempotency-Key), so that a
 // server that ignores auth answers 422 instead of starting paid work beyond --spend.
-// Whatever such a server still charged is read off the balance around the probes and counted.
+// Whatever such a server still charged is read off the balance around the probes, counted,
+// and fails `auth.no-charge`.
 import { randomUUID } from 'node:crypto';
 import { ProfileIdSchema } from '@profile-articles/sdk/schemas';
-import { balance } from '../budget.js';
 import { type CallRequest, call, expectAnswer, type RunContext } from '../context.js';
 import { type EndpointName, tooLong } from '../contract.js';
+import { freeChecks } from '../paid-probe.js';
 
 const LONG_PROFILE = tooLong(ProfileIdSchema);
 
@@ -25,13 +26,12 @@ function requests(ctx: RunContext): Array<[EndpointName, CallRequest]> {
 }
 
 export async function checkAuth(ctx: RunContext): Promise<void> {
-  const before = await balance(ctx);
-  for (const [endpoint, request] of requests(ctx)) {
-    const madeUp = await call(ctx, endpoint, { ...request, auth: { madeUp: `verify-${randomUUID()}` } });
-    expectAnswer(ctx, endpoint, `auth.${endpoint}.made-up-key`, '401 with a made-up key', madeUp, 401);
-    const none = await call(ctx, endpoint, { ...request, auth: 'none' });
-    expectAnswer(ctx, endpoint, `auth.${endpoint}.no-key`, '401 without a key', none, 401);
-  }
-  const after = await balance(ctx);
-  if (before !== undefined && after !== undefined) ctx.budget.spend(before - after);
+  await freeChecks(ctx, 'auth', async () => {
+    for (const [endpoint, request] of requests(ctx)) {
+      const madeUp = await call(ctx, endpoint, { ...request, auth: { madeUp: `verify-${randomUUID()}` } });
+      expectAnswer(ctx, endpoint, `auth.${endpoint}.made-up-key`, '401 with a made-up key', madeUp, 401);
+      const none = await call(ctx, endpoint, { ...request, auth: 'none' });
+      expectAnswer(ctx, endpoint, `auth.${endpoint}.no-key`, '401 without a key', none, 401);
+    }
+  });
 }

@@ -2,7 +2,6 @@
 // second charge), reuse the key for another profile (409), then update it, each probe
 // only when --spend covers what it could cost at worst.
 import { randomUUID } from 'node:crypto';
-import { judgeDrop, paidProbe } from '../budget.js';
 import {
   call,
   expectAnswer,
@@ -13,6 +12,7 @@ import {
   unusedSlug,
 } from '../context.js';
 import { successStatuses } from '../contract.js';
+import { judgeDrop, paidProbe } from '../paid-probe.js';
 import type { Answer } from '../probe.js';
 import { pollToTerminal } from './poll.js';
 
@@ -31,11 +31,11 @@ async function checkReplay(
   const id = 'generate.replay';
   const name = 'replaying the key answers 200 with the same operation';
   // Ignoring the key, a server would read the new article, or generate again if there is none.
-  const worstCase = articleExists ? ctx.pricing.read_credits : ctx.pricing.generation_credits;
+  const costs = articleExists ? 'read' : 'generation';
   const what = 'on a server that ignored the key, a replay';
   const measured = await paidProbe(
     ctx,
-    { endpoint: 'generateArticle', id, name, worstCase, what, newCharge: false },
+    { endpoint: 'generateArticle', id, name, costs, what, newCharge: false, ownDropRow: 0 },
     () => generate(ctx, slug, key),
   );
   if (!measured || !expectAnswer(ctx, 'generateArticle', id, name, measured.result, 200)) return;
@@ -58,14 +58,16 @@ async function checkKeyReuse(ctx: RunContext, slug: string, key: string) {
   const { profile } = ctx.options;
   // Another profile with an article costs a read at worst; an unknown one, a generation.
   const other = profile && profile !== slug ? profile : unusedSlug('verify-other');
-  const worstCase = other === profile ? ctx.pricing.read_credits : ctx.pricing.generation_credits;
+  const costs = other === profile ? 'read' : 'generation';
   const base = {
     endpoint: 'generateArticle',
     id: 'generate.key-reuse-409',
     name: '409 for the key with another profile',
   } as const;
   const what = 'on a server that ignored the key, it';
-  const measured = await paidProbe(ctx, { ...base, worstCase, what }, () => generate(ctx, other, key));
+  const measured = await paidProbe(ctx, { ...base, costs, what, ownDropRow: 0 }, () =>
+    generate(ctx, other, key),
+  );
   if (!measured) return;
   expectAnswer(ctx, 'generateArticle', base.id, base.name, measured.result, 409);
   judgeDrop(
@@ -85,7 +87,7 @@ async function checkUpdate(ctx: RunContext, slug: string) {
     id: 'update.start',
     name: 'update of --generate-profile: 202 Job',
   } as const;
-  const measured = await paidProbe(ctx, { ...base, worstCase: price, what: 'an update' }, () =>
+  const measured = await paidProbe(ctx, { ...base, costs: 'generation', what: 'an update' }, () =>
     call(ctx, 'updateArticle', { params: { profile_id: slug }, idempotencyKey: randomUUID() }),
   );
   if (!measured || !expectAnswer(ctx, 'updateArticle', base.id, base.name, measured.result, 202)) return;
@@ -100,7 +102,7 @@ async function checkUpdate(ctx: RunContext, slug: string) {
     body.credits_charged,
   );
   judgeDrop(ctx, 'updateArticle', 'update.balance', 'the balance falls by the price', price, measured);
-  await pollToTerminal(ctx, String(body.job_id), 'update', price);
+  await pollToTerminal(ctx, String(body.job_id), 'update', measured);
 }
 
 export async function checkGenerate(ctx: RunContext): Promise<void> {
@@ -122,7 +124,7 @@ export async function checkGenerate(ctx: RunContext): Promise<void> {
     );
   }
   const key = `verify-${randomUUID()}`;
-  const measured = await paidProbe(ctx, { ...base, worstCase: price, what: 'a generation' }, () =>
+  const measured = await paidProbe(ctx, { ...base, costs: 'generation', what: 'a generation' }, () =>
     generate(ctx, slug, key),
   );
   if (!measured)
@@ -156,7 +158,7 @@ export async function checkGenerate(ctx: RunContext): Promise<void> {
     body.credits_charged,
   );
   judgeDrop(ctx, 'generateArticle', 'generate.balance', 'the balance falls by the price', expected, measured);
-  const job = isJob ? await pollToTerminal(ctx, String(body.job_id), 'generate', price) : undefined;
+  const job = isJob ? await pollToTerminal(ctx, String(body.job_id), 'generate', measured) : undefined;
   const articleExists = !isJob || job?.status === 'succeeded';
   await checkReplay(ctx, slug, key, measured.result, articleExists);
   await checkKeyReuse(ctx, slug, key);

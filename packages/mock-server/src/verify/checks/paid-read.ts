@@ -1,6 +1,5 @@
 // Reads that cost credits: an existing article (--profile) charges the read price, a
 // missing one charges nothing. Judged by `credits_charged`, then by the balance.
-import { judgeDrop, paidProbe } from '../budget.js';
 import {
   call,
   expectAnswer,
@@ -10,6 +9,7 @@ import {
   skip,
   unusedSlug,
 } from '../context.js';
+import { judgeDrop, paidProbe } from '../paid-probe.js';
 
 function read(ctx: RunContext, slug: string) {
   return call(ctx, 'readArticle', { params: { profile_id: slug } });
@@ -24,9 +24,7 @@ async function checkExisting(ctx: RunContext) {
   } as const;
   if (!profile) return skip(ctx, base.endpoint, base.id, base.name, 'no --profile given');
   const price = ctx.pricing.read_credits;
-  const measured = await paidProbe(ctx, { ...base, worstCase: price, what: 'a read' }, () =>
-    read(ctx, profile),
-  );
+  const measured = await paidProbe(ctx, { ...base, costs: 'read', what: 'a read' }, () => read(ctx, profile));
   if (!measured || !expectAnswer(ctx, 'readArticle', base.id, base.name, measured.result, 200)) return;
   const charged = objectBody(measured.result).credits_charged;
   expectEqual(
@@ -54,10 +52,11 @@ async function checkMissing(ctx: RunContext) {
     name: '404 for a profile with no article',
   } as const;
   // Free by contract, but a server that charged for it would spend a read.
-  const worstCase = ctx.pricing.read_credits;
   const what = 'on a server that charged for it, it';
   const slug = unusedSlug('verify-missing');
-  const measured = await paidProbe(ctx, { ...base, worstCase, what }, () => read(ctx, slug));
+  const measured = await paidProbe(ctx, { ...base, costs: 'read', what, ownDropRow: 0 }, () =>
+    read(ctx, slug),
+  );
   if (!measured) return;
   expectAnswer(ctx, 'readArticle', base.id, base.name, measured.result, 404);
   judgeDrop(ctx, 'readArticle', 'read.missing.balance', 'a missing article costs nothing', 0, measured);

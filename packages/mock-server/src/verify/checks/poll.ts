@@ -1,17 +1,18 @@
 // Polls a job to a terminal state as the contract advises (about every 10 s), then checks
 // what the end state promises: a succeeded job holds its article, a failed or cancelled
-// one was refunded (credits_charged 0). Polling stops at verify's own limit (limits.ts),
-// never at one the server advertises.
+// one was refunded (credits_charged 0, and the balance shows it). Polling stops at verify's
+// own limit (limits.ts), never at one the server advertises.
 import { isTerminalStatus, type Job, JobSchema } from '@profile-articles/sdk/schemas';
 import { call, expectEqual, type RunContext, record } from '../context.js';
 import { judge } from '../contract.js';
 import { MIN_POLL_INTERVAL_MS } from '../limits.js';
+import { type Charge, judgeRefund } from '../paid-probe.js';
 
 export async function pollToTerminal(
   ctx: RunContext,
   jobId: string,
   prefix: 'generate' | 'update',
-  reservedCredits: number,
+  charge: Charge,
 ): Promise<Job | undefined> {
   const base = {
     id: `${prefix}.poll`,
@@ -30,7 +31,7 @@ export async function pollToTerminal(
     const job = JobSchema.parse(answer.body);
     if (isTerminalStatus(job.status)) {
       record(ctx, { ...base, status: 'passed', reason: `ended ${job.status}` });
-      checkEndState(ctx, prefix, job, reservedCredits);
+      await checkEndState(ctx, prefix, job, charge);
       return job;
     }
     if (waited + interval > ctx.limits.pollLimitMs) {
@@ -43,7 +44,7 @@ export async function pollToTerminal(
   }
 }
 
-function checkEndState(ctx: RunContext, prefix: 'generate' | 'update', job: Job, reserved: number) {
+async function checkEndState(ctx: RunContext, prefix: 'generate' | 'update', job: Job, charge: Charge) {
   if (job.status === 'succeeded') {
     const got = job.article === null ? 'article: null' : 'article: an Article';
     expectEqual(
@@ -65,5 +66,5 @@ function checkEndState(ctx: RunContext, prefix: 'generate' | 'update', job: Job,
     'credits_charged 0',
     `credits_charged ${job.credits_charged}`,
   );
-  if (job.credits_charged === 0) ctx.budget.refund(reserved);
+  await judgeRefund(ctx, prefix, charge);
 }
