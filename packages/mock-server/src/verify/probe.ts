@@ -104,6 +104,9 @@ export function createProbe(deps: ProbeDeps): Probe {
           method: request.method,
           headers,
           signal: controller.signal,
+          // The contract has no redirects: a 3xx is a difference to report, and following
+          // one would send the key wherever the server points.
+          redirect: 'manual',
           ...(body === undefined ? {} : { body }),
         });
       } catch (error) {

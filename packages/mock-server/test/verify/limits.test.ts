@@ -2,7 +2,7 @@
 // cap, a trickled one ends at the probe's time limit, a job that never ends is polled no
 // longer than verify's own limit, and a Retry-After above the cap is never waited.
 import { advertise, drifts, neverFinish, retryAfter } from '@profile-articles/test-utils/lying-mock';
-import { huge, reset, scriptedServer, trickle } from '@profile-articles/test-utils/scripted-server';
+import { huge, reply, reset, scriptedServer, trickle } from '@profile-articles/test-utils/scripted-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkOf, clockWait, KEY, startMock, verifyJson, verifyOrigin } from './harness.js';
 
@@ -30,6 +30,21 @@ describe('verify keeps its limits against a hostile server', () => {
     // What the kernel's buffers took beyond the cap, not the whole body.
     expect(sent.bytes).toBeLessThan(32 * MiB);
     expect(run.code).toBe(1);
+  });
+
+  it('never follows a redirect: the key goes nowhere but the origin, and the 3xx fails its check', async () => {
+    const elsewhere = await scripted(reply(200, { credits: 1000, pricing: {} }));
+    const server = await scripted(
+      reply(307, { detail: 'moved' }, { location: `${elsewhere.url}/api/v1/credits` }),
+      reset,
+    );
+    const run = await verifyOrigin(server.url, [], { wait: async () => {} });
+    expect(elsewhere.received).toEqual([]);
+    expect(checkOf(run.report, 'credits.balance')).toMatchObject({
+      status: 'failed',
+      expected: 'status 200',
+    });
+    expect(checkOf(run.report, 'credits.balance').got).toMatch(/^307 /);
   });
 
   it('ends a probe whose body trickles at the time limit, which covers the body', async () => {
