@@ -4,6 +4,7 @@
 // HTTP_FUZZ_REQUESTS raises the count (`pnpm fuzz`).
 import { Agent, request as httpRequest } from 'node:http';
 import { startMockServer } from '@profile-articles/mock-server';
+import { anyCodePoints } from '@profile-articles/test-utils/arbitraries';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -113,7 +114,7 @@ const probe: fc.Arbitrary<Probe> = fc.oneof(
     .record({
       a: auth,
       text: fc.oneof(
-        fc.string({ unit: 'binary' }),
+        anyCodePoints(),
         fc.constantFrom('{', '{"profile_id":', '\ufeff{}', 'nul\u0000l', '\xff\xfe'),
       ),
       type: fc.constantFrom(
