@@ -2,10 +2,10 @@
 // declared length is there (pipelined requests, and a small body that came with its headers),
 // else through 'data' and 'end' as it arrives. Either way a request gets the answer it gets
 // when sent in one piece, wherever the bytes are cut (even inside a UTF-8 sequence).
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
 import { type MockServer, startMockServer } from '@profile-articles/mock-server';
 import { anyCodePoints } from '@profile-articles/test-utils/arbitraries';
+import { watchServerRequests } from '@profile-articles/test-utils/http-requests';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sendInPieces } from './raw-http.js';
@@ -96,8 +96,7 @@ describe('a JSON body read by the node adapter', () => {
   it('takes a body that is already buffered without a data listener, and one that comes later through one', async () => {
     const server = await freshServer();
     const requests: IncomingMessage[] = [];
-    const onStart = (message: unknown) => requests.push((message as { request: IncomingMessage }).request);
-    subscribe('http.server.request.start', onStart);
+    const stop = watchServerRequests(server.port, ({ request }) => requests.push(request));
     try {
       // Two generates written at once: the second one's body is buffered when it is handled.
       const first = generate(server.port, '{"profile_id":"ada"}', 'buffered-1', false);
@@ -114,7 +113,7 @@ describe('a JSON body read by the node adapter', () => {
       expect(answer).toContain('"profile_id":"lovelace"');
       expect(requests.map((request) => request.listenerCount('data'))).toEqual([1]);
     } finally {
-      unsubscribe('http.server.request.start', onStart);
+      stop();
     }
   });
 });

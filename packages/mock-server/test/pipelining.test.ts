@@ -4,9 +4,9 @@
 // pending output, and under pipelined load that output's allocation site gets pretenured by
 // V8: every held answer then drags its request and response into the old generation, and
 // full collections took a third of the mock's time (docs/performance.md).
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { type MockServer, startMockServer } from '@profile-articles/mock-server';
+import { type ServerRequestStart, watchServerRequests } from '@profile-articles/test-utils/http-requests';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rawAnswer } from './raw-http.js';
 
@@ -94,8 +94,7 @@ describe('pipelined requests', () => {
     // Every answer's head as it is written: its request's method, and whether the response
     // owned the connection by then.
     const written: string[] = [];
-    const onStart = (message: unknown) => {
-      const { request, response } = message as { request: IncomingMessage; response: ServerResponse };
+    const onStart = ({ request, response }: ServerRequestStart) => {
       const writeHead = response.writeHead;
       response.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
         written.push(`${request.method} ${this.socket ? 'owned' : 'held'}`);
@@ -110,7 +109,7 @@ describe('pipelined requests', () => {
     // A request from a page (an Origin header) takes the router instead of the fast lane.
     const fromPage = request('GET', '/api/v1/credits', 'Origin: http://localhost:5173\r\n');
     const requests = [generate, ...Array<string>(7).fill(generate), balance, fromPage, balance];
-    subscribe('http.server.request.start', onStart);
+    const stop = watchServerRequests(server.port, onStart);
     try {
       const wire = await pipelined(requests);
       expect(answers(wire).map((answer) => answer.split('\r\n')[0])).toEqual([
@@ -120,7 +119,7 @@ describe('pipelined requests', () => {
         'HTTP/1.1 200 OK',
       ]);
     } finally {
-      unsubscribe('http.server.request.start', onStart);
+      stop();
     }
     expect(written).toEqual([...Array(8).fill('POST owned'), 'GET owned', 'GET owned', 'GET owned']);
   });

@@ -3,7 +3,6 @@
 // over both transports where fetch does the same (hostile-server, faults and secrets run their
 // suites over both too).
 import { execFileSync } from 'node:child_process';
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer, globalAgent } from 'node:https';
@@ -12,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { type MockServer, startMockServer } from '@profile-articles/mock-server';
+import { clientRequestsDuring } from '@profile-articles/test-utils/http-requests';
 import { rejectionOf } from '@profile-articles/test-utils/rejection';
 import { JOB } from '@profile-articles/test-utils/scripted-server';
 import { startMock } from '@profile-articles/test-utils/start-mock';
@@ -76,19 +76,6 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-/** The requests node:http starts while `work` runs (Node's own diagnostics channel). */
-async function httpRequestsDuring(work: () => Promise<unknown>): Promise<number> {
-  let count = 0;
-  const onStart = () => count++;
-  subscribe('http.client.request.start', onStart);
-  try {
-    await work();
-  } finally {
-    unsubscribe('http.client.request.start', onStart);
-  }
-  return count;
-}
-
 describe('the default transport on Node', () => {
   let mock: MockServer;
   beforeAll(async () => {
@@ -102,7 +89,7 @@ describe('the default transport on Node', () => {
 
   it('is node:http, against the real mock over HTTP', async () => {
     const sdk = client();
-    expect(await httpRequestsDuring(() => sdk.credits.balance())).toBe(1);
+    expect(await clientRequestsDuring(mock.url, () => sdk.credits.balance())).toBe(1);
     const job = await sdk.articles.generate('ada-lovelace');
     expect(job.credits_charged).toBe(100);
   });
@@ -115,7 +102,7 @@ describe('the default transport on Node', () => {
         return fetch(input, init);
       },
     });
-    expect(await httpRequestsDuring(() => sdk.credits.balance())).toBe(0);
+    expect(await clientRequestsDuring(mock.url, () => sdk.credits.balance())).toBe(0);
     expect(urls).toEqual([`${mock.url}/api/v1/credits`]);
   });
 
@@ -128,7 +115,7 @@ describe('the default transport on Node', () => {
     };
     try {
       const sdk = client();
-      expect(await httpRequestsDuring(() => sdk.credits.balance())).toBe(0);
+      expect(await clientRequestsDuring(mock.url, () => sdk.credits.balance())).toBe(0);
       expect(calls).toBe(1);
     } finally {
       globalThis.fetch = original;
@@ -146,7 +133,12 @@ describe('the default transport on Node', () => {
       const loadedAfterMsw = await import('../src/node.js');
       const sdk = new loadedAfterMsw.ProfileArticles({ apiKey: 'key-1', baseUrl: mocked.baseUrl });
       let credits = 0;
-      expect(await httpRequestsDuring(async () => (credits = (await sdk.credits.balance()).credits))).toBe(1);
+      expect(
+        await clientRequestsDuring(
+          mocked.baseUrl,
+          async () => (credits = (await sdk.credits.balance()).credits),
+        ),
+      ).toBe(1);
       expect(credits).toBe(1000);
     } finally {
       await mocked.close();
