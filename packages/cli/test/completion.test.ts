@@ -21,67 +21,90 @@ const script = (shell: string) => {
 /** Sorted: fish sorts what it offers, bash and zsh keep our order. */
 const lines = (text: string) => text.split('\n').filter(Boolean).sort();
 
+// Each shell is started once for all the questions of a test, which it answers in turn, each
+// answer ended by this line: a shell and zsh's compinit cost more to start than an answer costs.
+const END = '--end-of-answer--';
+/** The shell's output cut at each END: one list of words per question. */
+const answers = (output: string) => output.split(`${END}\n`).slice(0, -1).map(lines);
+const quote = (words: string[]) => words.map((w) => `'${w}'`).join(' ');
+
 /**
  * What bash offers for `profile-articles <words>` with the cursor at the end of the last word.
  * COMP_WORDS is split as bash splits it, at blanks and at COMP_WORDBREAKS such as `:` and `=`
  * (so a URL is three words), with COMP_LINE and COMP_POINT set as bash sets them.
  */
-function bash(words: string[]): string[] {
+function bash(questions: string[][]): string[][] {
   const file = join(dir, 'complete.bash');
   writeFileSync(file, script('bash'));
-  const line = ['profile-articles', ...words].join(' ');
-  const compWords = ['profile-articles', ...words].flatMap((w) =>
-    w === '' ? [''] : w.split(/([:=])/).filter(Boolean),
-  );
-  const quoted = compWords.map((w) => `'${w}'`).join(' ');
-  const program = `source ${file}; COMP_LINE='${line}'; COMP_POINT=${line.length}; COMP_WORDS=(${quoted}); COMP_CWORD=${compWords.length - 1}; _profile_articles; printf '%s\\n' "\${COMPREPLY[@]}"`;
-  return lines(execFileSync('bash', ['--norc', '-c', program], { encoding: 'utf8', env }));
+  const asks = questions.map((words) => {
+    const line = ['profile-articles', ...words].join(' ');
+    const compWords = ['profile-articles', ...words].flatMap((w) =>
+      w === '' ? [''] : w.split(/([:=])/).filter(Boolean),
+    );
+    return `COMP_LINE='${line}'; COMP_POINT=${line.length}; COMP_WORDS=(${quote(compWords)}); COMP_CWORD=${compWords.length - 1}; COMPREPLY=(); _profile_articles; printf '%s\\n' "\${COMPREPLY[@]}" ${END}`;
+  });
+  const program = [`source ${file}`, ...asks].join('\n');
+  return answers(execFileSync('bash', ['--norc', '-c', program], { encoding: 'utf8', env }));
 }
 
 /** zsh: the function runs with `words`/`CURRENT` set as the completion system sets them; compadd prints. */
-function zsh(words: string[]): string[] {
+function zsh(questions: string[][]): string[][] {
   const file = join(dir, '_profile-articles');
   writeFileSync(file, script('zsh'));
-  const quoted = ['profile-articles', ...words].map((w) => `'${w}'`).join(' ');
-  const program = `autoload -U compinit; compinit -u -d ${dir}/zcompdump; source ${file}; compadd() { shift; print -l -- "$@"; }; words=(${quoted}); CURRENT=${words.length + 1}; _profile_articles`;
-  return lines(execFileSync('zsh', ['-f', '-c', program], { encoding: 'utf8', env }));
+  const asks = questions.map((words) => {
+    const all = ['profile-articles', ...words];
+    return `words=(${quote(all)}); CURRENT=${all.length}; _profile_articles; print -- ${END}`;
+  });
+  const program = [
+    `autoload -U compinit; compinit -u -d ${dir}/zcompdump; source ${file}`,
+    'compadd() { shift; print -l -- "$@"; }',
+    ...asks,
+  ].join('\n');
+  return answers(execFileSync('zsh', ['-f', '-c', program], { encoding: 'utf8', env }));
 }
 
 /** fish answers `complete -C` with what <TAB> would offer. */
-function fish(words: string[]): string[] {
+function fish(questions: string[][]): string[][] {
   const file = join(dir, 'complete.fish');
   writeFileSync(file, script('fish'));
-  const line = ['profile-articles', ...words].join(' ');
-  const program = `source ${file}; complete -C '${line}'`;
-  return lines(execFileSync('fish', ['--no-config', '-c', program], { encoding: 'utf8', env }))
-    .map((l) => l.split('\t')[0]!)
-    .sort();
+  const asks = questions.map(
+    (words) => `complete -C '${['profile-articles', ...words].join(' ')}'; echo -- ${END}`,
+  );
+  const program = [`source ${file}`, ...asks].join('\n');
+  return answers(execFileSync('fish', ['--no-config', '-c', program], { encoding: 'utf8', env })).map(
+    (offered) => offered.map((l) => l.split('\t')[0]!).sort(),
+  );
 }
 
 const SHELLS = { bash, zsh, fish };
 
 describe.each(Object.entries(SHELLS))('%s completion', (shell, ask) => {
   it.runIf(has(shell))('offers commands, subcommands, setting names and flags', () => {
-    expect(ask(['gen'])).toEqual(['generate']);
-    expect(ask(['config', ''])).toEqual(['get', 'path', 'set', 'unset']);
-    expect(ask(['config', 'set', ''])).toEqual(['api-key', 'base-url']);
-    expect(ask(['completion', ''])).toEqual(['bash', 'fish', 'zsh']);
-    expect(ask(['generate', 'ada', '--'])).toEqual(
-      expect.arrayContaining(['--no-wait', '--idempotency-key', '--json']),
-    );
-    expect(ask(['buy', '10', '--ti'])).toEqual(['--timeout']);
+    const [command, sub, setting, shells, flags, flag] = ask([
+      ['gen'],
+      ['config', ''],
+      ['config', 'set', ''],
+      ['completion', ''],
+      ['generate', 'ada', '--'],
+      ['buy', '10', '--ti'],
+    ]);
+    expect(command).toEqual(['generate']);
+    expect(sub).toEqual(['get', 'path', 'set', 'unset']);
+    expect(setting).toEqual(['api-key', 'base-url']);
+    expect(shells).toEqual(['bash', 'fish', 'zsh']);
+    expect(flags).toEqual(expect.arrayContaining(['--no-wait', '--idempotency-key', '--json']));
+    expect(flag).toEqual(['--timeout']);
   });
 
   it.runIf(has(shell))('works after global options placed before the command', () => {
-    expect(ask(['--json', 'gen'])).toEqual(['generate']);
     // A URL holds `:`, where bash's own word list splits.
-    expect(ask(['--base-url', 'http://x', 'gen'])).toEqual(['generate']);
-    expect(ask(['--base-url=http://x', 'gen'])).toEqual(['generate']);
-    expect(ask(['--base-url', 'http://127.0.0.1:4010', 'config', ''])).toEqual([
-      'get',
-      'path',
-      'set',
-      'unset',
-    ]);
+    expect(
+      ask([
+        ['--json', 'gen'],
+        ['--base-url', 'http://x', 'gen'],
+        ['--base-url=http://x', 'gen'],
+        ['--base-url', 'http://127.0.0.1:4010', 'config', ''],
+      ]),
+    ).toEqual([['generate'], ['generate'], ['generate'], ['get', 'path', 'set', 'unset']]);
   });
 });
