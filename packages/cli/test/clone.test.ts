@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const home = mkdtempSync(join(tmpdir(), 'pa-clone-'));
@@ -44,13 +44,20 @@ describe('from a clone, through `pnpm cli`', () => {
 
   it('`pnpm cli mock` names `pnpm cli` in its next commands', async () => {
     const child = spawn('pnpm', ['-s', 'cli', 'mock', '--port', '0'], { cwd: ROOT, env, detached: true });
+    // Stopped however the test ends (a timed-out test never reaches the SIGINT below).
+    onTestFinished(() => {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+    });
     let stdout = '';
+    // Read until the next steps are printed; a mock that ends first fails the test at once.
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no next steps in: ${stdout}`)), 20_000);
+      const ended = (code: number | null) =>
+        reject(new Error(`ended (${code}) with no next steps in: ${stdout}`));
+      child.once('close', ended);
       child.stdout.on('data', (chunk) => {
         stdout += chunk;
         if (stdout.includes('Stop it with Ctrl-C')) {
-          clearTimeout(timer);
+          child.off('close', ended);
           resolve();
         }
       });
@@ -63,17 +70,24 @@ describe('from a clone, through `pnpm cli`', () => {
   });
 
   it('the commands its hints and tips suggest say `pnpm cli` too', async () => {
-    // No key: the hint names `login`, as the person must type it from the clone.
-    const failure = await pnpm(['-s', 'cli', 'credits']).then(
-      () => {
-        throw new Error('credits without an origin succeeded');
-      },
-      (error: { code: number; stderr: string }) => error,
+    // No key: the hint names `login`, as the person must type it from the clone. Both runs at
+    // once: most of each is pnpm starting, which waits on the disk as much as on the CPU.
+    const [failure, json] = await Promise.all(
+      [
+        ['-s', 'cli', 'credits'],
+        ['-s', 'cli', '--json', 'credits'],
+      ].map((args) =>
+        pnpm(args).then(
+          () => {
+            throw new Error(`${args.join(' ')} without an origin succeeded`);
+          },
+          (error: { code: number; stderr: string }) => error,
+        ),
+      ),
     );
-    expect(failure.code).toBe(4);
-    expect(failure.stderr).toContain('`pnpm cli login`');
-    expect(failure.stderr).not.toMatch(/[`|] ?profile-articles /);
-    const json = await pnpm(['-s', 'cli', '--json', 'credits']).catch((error: { stderr: string }) => error);
-    expect(JSON.parse(json.stderr.trim().split('\n').at(-1) ?? '').error.hint).toContain('`pnpm cli login`');
+    expect(failure!.code).toBe(4);
+    expect(failure!.stderr).toContain('`pnpm cli login`');
+    expect(failure!.stderr).not.toMatch(/[`|] ?profile-articles /);
+    expect(JSON.parse(json!.stderr.trim().split('\n').at(-1) ?? '').error.hint).toContain('`pnpm cli login`');
   });
 });
