@@ -1,6 +1,7 @@
 // A real terminal for tests: a detached tmux session running one shell command, read by
 // screen captures. Session names carry the test process's pid so parallel runs never clash.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { onTestFinished } from 'vitest';
 
 export const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 
@@ -11,14 +12,21 @@ export interface Terminal {
   screen(escapes?: boolean): string;
   /** Every screen seen by `waitFor` so far, oldest first. */
   readonly seen: string[];
-  /** Resolves with the screen once it contains `text` (or after 15 s, with the last screen). */
+  /**
+   * Resolves with the screen once it contains `text`, or with the last screen once the terminal
+   * is closed. No deadline of its own: on a loaded machine a screen may take long to come, and
+   * the test's timeout decides when that is too long (the terminal is closed when its test ends).
+   */
   waitFor(text: string | RegExp): Promise<string>;
   type(text: string): void;
   keys(...names: string[]): void;
   close(): void;
 }
 
-/** Runs `command` in a fresh tmux session; the command should end with `; echo EXIT=$?; sleep 30`. */
+/**
+ * Runs `command` in a fresh tmux session; the command should end with `; echo EXIT=$?; sleep 30`.
+ * Call it inside a test: the session is closed when that test ends, however it ends.
+ */
 export function openTerminal(command: string, size = { columns: 120, rows: 40 }): Terminal {
   const name = `pa-${process.pid}-${++sessions}`;
   const args = [
@@ -45,19 +53,20 @@ export function openTerminal(command: string, size = { columns: 120, rows: 40 })
     }
   }
   const seen: string[] = [];
+  let closed = false;
   const screen = (escapes = false) =>
     execFileSync('tmux', ['capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', name], {
       encoding: 'utf8',
     });
-  return {
+  const terminal: Terminal = {
     screen,
     seen,
     async waitFor(text) {
-      const deadline = Date.now() + 15_000;
       let last = screen();
       seen.push(last);
-      while (!(typeof text === 'string' ? last.includes(text) : text.test(last)) && Date.now() < deadline) {
+      while (!(typeof text === 'string' ? last.includes(text) : text.test(last)) && !closed) {
         await new Promise((resolve) => setTimeout(resolve, 50));
+        if (closed) break;
         last = screen();
         seen.push(last);
       }
@@ -65,8 +74,14 @@ export function openTerminal(command: string, size = { columns: 120, rows: 40 })
     },
     type: (text) => execFileSync('tmux', ['send-keys', '-t', name, '-l', text]),
     keys: (...names) => execFileSync('tmux', ['send-keys', '-t', name, ...names]),
-    close: () => void spawnSync('tmux', ['kill-session', '-t', name]),
+    close: () => {
+      closed = true;
+      spawnSync('tmux', ['kill-session', '-t', name]);
+    },
   };
+  // A test that timed out never reaches its own `finally`: this stops the polling and the session.
+  onTestFinished(() => terminal.close());
+  return terminal;
 }
 
 /** The screen's lines without trailing blanks, for line-by-line assertions. */
