@@ -3,10 +3,12 @@ import { hasTmux, openTerminal } from '@profile-articles/test-utils/tmux';
 import { describe, expect, it } from 'vitest';
 import { BIN, KEYS, useCliMock } from './helpers.js';
 
-// Long enough for a 0.2 s poll to see each status more than once, short enough not to wait.
+// Jobs move only when a test moves the mock's clock, once the screen shows the status before:
+// each status is on screen for as long as the test needs to see it, however slow the machine.
+const STEP = 600_000;
 const h = useCliMock({
   accounts: [{ id: 'main', apiKeys: [KEYS.main], credits: 1000 }],
-  jobs: { queuedMs: 800, runningMs: 800 },
+  jobs: { queuedMs: STEP, runningMs: STEP },
 });
 
 const SPINNER_FRAMES = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/;
@@ -21,6 +23,10 @@ describe('spinner', () => {
       const terminal = openTerminal(command, { columns: 160, rows: 50 });
       let last: string;
       try {
+        await terminal.waitFor(/Generating ada-lovelace: queued · /);
+        h.server.service.advanceClock(STEP + 1);
+        await terminal.waitFor(/Generating ada-lovelace: running · /);
+        h.server.service.advanceClock(STEP + 1);
         last = await terminal.waitFor('EXIT=');
       } finally {
         terminal.close();
@@ -57,7 +63,7 @@ describe('spinner', () => {
 
   it.runIf(hasTmux)('colours a terminal, and not with NO_COLOR', async () => {
     expect((await h.run(['generate', 'ada-lovelace', '--no-wait'])).code).toBe(0);
-    h.server.service.advanceClock(5000);
+    h.server.service.advanceClock(2 * STEP + 1);
     const screenOf = async (noColor: boolean) => {
       const command = `env -u CI ${envOf(noColor ? ' NO_COLOR=1' : '')} ${process.execPath} ${BIN} read ada-lovelace; echo EXIT=$?; sleep 30`;
       const terminal = openTerminal(command, { columns: 160, rows: 60 });
@@ -79,6 +85,7 @@ describe('spinner', () => {
   it('prints no spinner, no escape codes and no frames into a pipe', async () => {
     const result = await h.cli(['generate', 'grace-hopper'], {
       env: { CI: undefined, PROFILE_ARTICLES_POLL_INTERVAL: '0.2' },
+      onOutput: { match: /queued/, run: () => h.server.service.advanceClock(2 * STEP + 1) },
     });
     expect(result.code).toBe(0);
     expect(result.stderr).not.toMatch(SPINNER_FRAMES);
