@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import {
   JobSchema,
   ReadResponseSchema,
 } from '@profile-articles/sdk/schemas';
+import { watchServerRequests } from '@profile-articles/test-utils/http-requests';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KEYS, onlyJson, transcript, useCliMock } from './helpers.js';
 
@@ -221,9 +223,30 @@ describe('exit codes and messages', () => {
 
   // Spawned: a real SIGINT to a real process.
   it('130 on Ctrl-C while waiting; the job goes on', async () => {
-    const result = await h.cli(['generate', 'stuck-someone'], {
-      onOutput: { match: /started/, run: (child) => setTimeout(() => child.kill('SIGINT'), 100) },
+    // Ctrl-C once the CLI is waiting, which its first poll of the job proves (it listens for
+    // SIGINT before it polls), whichever of that poll and its "started" line the test hears first.
+    let child: ChildProcess | undefined;
+    let polled = false;
+    const interrupt = () => {
+      if (child && polled) child.kill('SIGINT');
+    };
+    const stop = watchServerRequests(h.server.port, ({ request }) => {
+      if (!polled && request.url?.startsWith('/api/v1/jobs/')) {
+        polled = true;
+        interrupt();
+      }
     });
+    const result = await h
+      .cli(['generate', 'stuck-someone'], {
+        onOutput: {
+          match: /started/,
+          run: (started) => {
+            child = started;
+            interrupt();
+          },
+        },
+      })
+      .finally(stop);
     expect(result.code).toBe(130);
     expect(result.stderr).toMatch(/keeps running/);
     expect(result.stderr).toMatch(/profile-articles job [0-9a-f-]{36} --wait/);
