@@ -5,7 +5,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seededRandom } from '@profile-articles/test-utils/seeded-random';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BatchMock, envFor, ledgerFor, spawnBatch, startBatchMock, workDir } from './batch-helpers.js';
+import {
+  type BatchMock,
+  envFor,
+  ledgerFor,
+  type Spawned,
+  spawnBatch,
+  startBatchMock,
+  workDir,
+} from './batch-helpers.js';
 
 const KEY = 'pa_test_CRASHKEY_012345678';
 let mock: BatchMock;
@@ -31,14 +39,14 @@ describe('batch after kill -9', () => {
     const args = ['generate', '--from', 'list.txt', '--concurrency', '4', '--json', '--yes'];
     const env = envFor(mock, KEY, dir);
 
-    // 1. Killed while the first generate answer is held back: the job exists, its id is not recorded.
-    let killFirst: (() => void) | undefined;
+    // 1. Killed while the first generate answer is held back: the job exists, its id is not
+    // recorded. The answer goes out only once the CLI is gone, so it is never heard.
+    let first: Spawned | undefined;
     mock.holdAnswers(async () => {
-      killFirst?.();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      first?.kill();
+      await first?.code;
     });
-    const first = spawnBatch(args, env, dir);
-    killFirst = first.kill;
+    first = spawnBatch(args, env, dir);
     expect(await first.code).toBe(null);
     mock.holdAnswers(undefined);
     const sentNotAnswered = records(dir).filter((r) => r.type === 'send');
@@ -110,9 +118,7 @@ describe('batch after kill -9', () => {
     const dir = workDir(ids);
     const args = ['generate', '--from', 'list.txt', '--concurrency', '2', '--json', '--yes'];
     const run = spawnBatch(args, envFor(mock, KEY, dir), dir);
-    const deadline = Date.now() + 10_000;
-    while (!run.events().some((e) => e.event === 'finished') && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    await run.until('finished');
     run.signal('SIGINT');
     expect(await run.code).toBe(130);
     const summary = run.events().at(-1)!;

@@ -98,6 +98,8 @@ export interface Spawned {
   signal: (name: NodeJS.Signals) => void;
   /** JSON events seen so far on stdout. */
   events: () => Array<Record<string, any>>;
+  /** Resolves once an event of this name is on stdout; rejects if the run ends first. */
+  until: (event: string) => Promise<void>;
 }
 
 export function spawnBatch(args: string[], env: Record<string, string>, cwd: string): Spawned {
@@ -115,17 +117,32 @@ export function spawnBatch(args: string[], env: Record<string, string>, cwd: str
     stderr += chunk;
   });
   const code = new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+  const events = () =>
+    stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line));
+  const seen = (event: string) => events().some((e) => e.event === event);
   return {
     code,
     stdout: () => stdout,
     stderr: () => stderr,
     kill: () => child.kill('SIGKILL'),
     signal: (name) => child.kill(name),
-    events: () =>
-      stdout
-        .split('\n')
-        .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line)),
+    events,
+    until: (event) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          if (!seen(event)) return;
+          child.stdout.off('data', check);
+          resolve();
+        };
+        child.stdout.on('data', check);
+        void code.then(() =>
+          seen(event) ? resolve() : reject(new Error(`the run ended with no ${event} event`)),
+        );
+        check();
+      }),
   };
 }
 
