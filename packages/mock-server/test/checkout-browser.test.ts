@@ -73,12 +73,15 @@ describe.runIf(existsSync(CHROMIUM))('checkout page in Chromium', () => {
     const before = await balance();
     const page = await browser.newPage();
     // A page of no origin of the mock's (about:blank), framing the payment page and posting at it.
+    // 'load' waits for the iframe too (its document, or the error page that replaces a refused one).
     await page.setContent(
       `<iframe src="${url}"></iframe><form method="post" action="${url}/pay">` +
         `<input type="hidden" name="csrf" value="${token}"><button>Win a prize</button></form>`,
+      { waitUntil: 'load' },
     );
-    await page.waitForTimeout(500);
     const frame = page.frames().find((f) => f !== page.mainFrame());
+    // Refused, not merely not loaded yet: Chromium shows its error page in the frame.
+    expect(frame?.url()).toMatch(/^chrome-error:/);
     expect(await frame?.$('#credits').catch(() => null)).toBeNull();
     const [response] = await Promise.all([
       page.waitForResponse(`${url}/pay`),
