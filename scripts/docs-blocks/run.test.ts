@@ -16,7 +16,8 @@ async function listeningPort(start: string): Promise<{ code: number | null; port
     [
       `${start} > mock.log &`,
       "trap 'kill $!' EXIT",
-      'for _ in $(seq 50); do grep -q listening mock.log 2>/dev/null && break; sleep 0.1; done',
+      // Until the mock says it listens, or has ended: no count of tries to run out on a slow machine.
+      'until grep -q listening mock.log 2>/dev/null || ! kill -0 $! 2>/dev/null; do sleep 0.1; done',
       'export PROFILE_ARTICLES_BASE_URL=http://127.0.0.1:4010',
       'export PROFILE_ARTICLES_API_KEY=demo-key',
       'profile-articles credits --json',
