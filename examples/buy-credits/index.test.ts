@@ -30,18 +30,20 @@ function start(args: string[]) {
   return { child, exit, output: () => ({ stdout, stderr }) };
 }
 
-async function until<T>(check: () => T | undefined): Promise<T> {
-  for (let i = 0; i < 200; i++) {
+/** Checks again every 25 ms until `check` gives a value, or the script has ended without one. */
+async function until<T>(run: ReturnType<typeof start>, check: () => T | undefined): Promise<T> {
+  for (;;) {
     const value = check();
     if (value !== undefined) return value;
+    if (run.child.exitCode !== null || run.child.signalCode !== null)
+      throw new Error(`the script ended: ${JSON.stringify(run.output())}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  throw new Error('timed out');
 }
 
 it('starts a checkout, waits for the payment, and reports the credits once they arrive', async () => {
   const run = start(['500']);
-  const url = await until(() => /Pay for 500 credits at (\S+)/.exec(run.output().stdout)?.[1]);
+  const url = await until(run, () => /Pay for 500 credits at (\S+)/.exec(run.output().stdout)?.[1]);
 
   // The buyer: the page shows the amount (500 × 5 cents) and a Pay button.
   const page = await (await fetch(url)).text();
