@@ -10,6 +10,7 @@ const KEYS = {
   seed: 'pa_test_SEEDKEY_0123456789',
   slow: 'pa_test_SLOWKEY_0123456789',
   small: 'pa_test_SMALLKEY_012345678',
+  reader: 'pa_test_READERKEY_01234567',
   tiny: 'pa_test_TINYKEY_0123456789',
 };
 const START = 100_000;
@@ -27,6 +28,8 @@ beforeAll(async () => {
       { id: 'seed', apiKeys: [KEYS.seed], credits: START, pricing: { requests_per_minute: 10_000 } },
       { id: 'slow', apiKeys: [KEYS.slow], credits: START, pricing: { requests_per_minute: 60 } },
       { id: 'small', apiKeys: [KEYS.small], credits: 1000 },
+      // Its own account: 'small' must be untouched, whichever test runs first (--sequence.shuffle).
+      { id: 'reader', apiKeys: [KEYS.reader], credits: 1000 },
       { id: 'tiny', apiKeys: [KEYS.tiny], credits: 250 },
     ],
     jobs: { queuedMs: 0, runningMs: 150 },
@@ -237,14 +240,14 @@ describe('batch generate', () => {
     const dir = workDir(['made-0', 'made-1', 'never-made']);
     const read = spawnBatch(
       ['read', '--from', 'list.txt', '--json', '--yes'],
-      envFor(mock, KEYS.small, dir),
+      envFor(mock, KEYS.reader, dir),
       dir,
     );
     expect(await read.code).toBe(3);
     expect(read.events().at(-1)).toMatchObject({ succeeded: 2, credits_charged: 2 });
     const update = spawnBatch(
       ['update', '--from', 'list.txt', '--json', '--yes'],
-      envFor(mock, KEYS.small, dir),
+      envFor(mock, KEYS.reader, dir),
       dir,
     );
     expect(await update.code).toBe(3);
