@@ -29,7 +29,17 @@ export function lockStateFile(statePath: string): () => void {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
+      const held = readFileSync(lockPath, 'utf8').trim();
+      // Ours holds a pid, or nothing when a run died between creating and writing it. Any
+      // other file of that name is someone else's: never removed.
+      if (!/^\d*$/.test(held)) {
+        throw new CliError(
+          `${lockPath} is not a batch lock file: batch left it as it is.`,
+          ExitCode.Failure,
+          'Move it away, or name another state file with --state.',
+        );
+      }
+      const owner = Number.parseInt(held, 10);
       if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner)) {
         throw new CliError(
           `Another batch (pid ${owner}) is using the state file ${statePath}.`,

@@ -1,9 +1,19 @@
 // The crash-safe state file: append-only JSON Lines, each record written and fsync'd before
-// the request it announces is sent. A torn last line (a crash mid-write) is cut off on open.
-import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+// the request it announces is sent. A torn last line (a crash mid-write) is cut off on open,
+// but only in a file batch wrote: any other file --state names is refused before a byte changes.
+import {
+  closeSync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  readSync,
+  writeSync,
+} from 'node:fs';
 import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
-import type { StateRecord } from './state-records.js';
+import { FIRST_LINE_MAX, isOwnFirstLine, type StateRecord } from './state-records.js';
 
 export interface StateFile {
   /** Those read on open, then each one appended. */
@@ -38,13 +48,50 @@ function parseRecords(text: string, path: string): { records: StateRecord[]; val
   return { records, validBytes: Buffer.byteLength(text.slice(0, offset)) };
 }
 
+function notOurs(path: string): CliError {
+  return new CliError(
+    `${path} is not a batch state file: batch left it as it is.`,
+    ExitCode.Usage,
+    'Name a new file with --state (batch creates it), or the state file of an earlier batch.',
+  );
+}
+
+/** Empty, or starting with the `batch` record (whole or torn): read no more of a file than that. */
+function checkOurs(fd: number, path: string): void {
+  if (!fstatSync(fd).isFile()) throw notOurs(path);
+  const head = Buffer.alloc(FIRST_LINE_MAX + 1);
+  const length = readSync(fd, head, 0, head.length, 0);
+  const text = head.subarray(0, length).toString('latin1');
+  const newline = text.indexOf('\n');
+  if (length > 0 && !isOwnFirstLine(newline === -1 ? text : text.slice(0, newline), newline !== -1)) {
+    throw notOurs(path);
+  }
+}
+
+function openFile(path: string): number {
+  try {
+    // Creates a missing file; appends only, so opening changes nothing in an existing one.
+    return openSync(path, 'a+', 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EISDIR') throw notOurs(path);
+    throw error;
+  }
+}
+
 export function openStateFile(path: string): StateFile {
-  const fd = openSync(path, 'a+', 0o600);
-  const text = readFileSync(fd, 'utf8');
-  const { records, validBytes } = parseRecords(text, path);
-  if (fstatSync(fd).size !== validBytes) {
-    ftruncateSync(fd, validBytes);
-    fsyncSync(fd);
+  const fd = openFile(path);
+  let records: StateRecord[];
+  try {
+    checkOurs(fd, path);
+    const read = parseRecords(readFileSync(fd, 'utf8'), path);
+    records = read.records;
+    if (fstatSync(fd).size !== read.validBytes) {
+      ftruncateSync(fd, read.validBytes);
+      fsyncSync(fd);
+    }
+  } catch (error) {
+    closeSync(fd);
+    throw error;
   }
   return {
     records,

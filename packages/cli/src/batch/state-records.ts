@@ -1,5 +1,6 @@
 // The records of a batch state file (JSON Lines, docs/bulk.md) and what they add up to.
 export type Operation = 'generate' | 'update' | 'read';
+export const OPERATIONS: readonly Operation[] = ['generate', 'update', 'read'];
 
 /** How a profile ended. `succeeded`, `existing` (generate found an article) and `read` are finished. */
 export type EndStatus =
@@ -64,4 +65,52 @@ export function summarize(records: readonly StateRecord[]): StateSummary {
     }
   }
   return { operation, profiles, creditsCharged };
+}
+
+// The first line batch writes: `{"type":"batch","operation":OP,"at":TIME}`, TIME from
+// toISOString (24 characters; any string of up to AT_MAX is taken, as hand-made files have).
+const HEADS = OPERATIONS.map((operation) => `{"type":"batch","operation":"${operation}","at":"`);
+const AT_MAX = 64;
+
+/** The longest first line a state file can have: more need not be read to know whose file it is. */
+export const FIRST_LINE_MAX = Math.max(...HEADS.map((head) => head.length)) + AT_MAX + 2;
+
+// The rest of a torn line after its head: a prefix of a JSON string's content, maybe its
+// closing quote, maybe the closing brace.
+const TORN_REST = /^(?:[^"\\\u0000-\u001f]|\\.)*(?:\\|"\}?)?$/;
+
+function isBatchRecord(line: string): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return false;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const { type, operation, at } = value as Record<string, unknown>;
+  return (
+    Object.keys(value).join() === 'type,operation,at' &&
+    type === 'batch' &&
+    OPERATIONS.includes(operation as Operation) &&
+    typeof at === 'string' &&
+    at.length <= AT_MAX
+  );
+}
+
+function isTornBatchRecord(text: string): boolean {
+  if (text.length > FIRST_LINE_MAX) return false;
+  return HEADS.some((head) =>
+    text.length <= head.length
+      ? head.startsWith(text)
+      : text.startsWith(head) && TORN_REST.test(text.slice(head.length)),
+  );
+}
+
+/**
+ * Whether a file starting with `first` is a state file: its first line is the `batch` record
+ * (`complete`: a newline followed it), or a torn prefix of one (the file's only text). Anything
+ * else is someone else's file, which batch must never cut or append to.
+ */
+export function isOwnFirstLine(first: string, complete: boolean): boolean {
+  return complete ? first.length <= FIRST_LINE_MAX && isBatchRecord(first) : isTornBatchRecord(first);
 }

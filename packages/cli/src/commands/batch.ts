@@ -8,8 +8,14 @@ import { parseProfileList } from '../batch/profile-list.js';
 import { defaultStatePath, readInput } from '../batch/read-input.js';
 import { BatchReporter, type BatchSummary, type Mode } from '../batch/report.js';
 import { runPool } from '../batch/run-batch.js';
-import { openStateFile } from '../batch/state-file.js';
-import { FINISHED, type Operation, type ProfileProgress, summarize } from '../batch/state-records.js';
+import { openStateFile, type StateFile } from '../batch/state-file.js';
+import {
+  FINISHED,
+  OPERATIONS,
+  type Operation,
+  type ProfileProgress,
+  summarize,
+} from '../batch/state-records.js';
 import { costOf } from '../charge-note.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
@@ -35,8 +41,6 @@ interface BatchOptions {
   out?: string;
   yes?: boolean;
 }
-
-const OPERATIONS: readonly Operation[] = ['generate', 'update', 'read'];
 
 function integer(raw: string | undefined, flag: string, min: number, max: number): number | undefined {
   if (raw === undefined) return undefined;
@@ -80,7 +84,13 @@ export async function batchCommand(ctx: Context, operationArg: string, options: 
   const stateExisted = existsSync(statePath);
   let started = false;
   const unlock = lockStateFile(statePath);
-  const state = openStateFile(statePath);
+  let state: StateFile;
+  try {
+    state = openStateFile(statePath);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   try {
     const recorded = summarize(state.records);
     if (recorded.operation && recorded.operation !== operation) {
