@@ -7,6 +7,7 @@ import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import type { HttpTrace } from './http-trace.js';
 import type { Io } from './io.js';
+import { isLoopbackHost } from './loopback.js';
 import { Output } from './output.js';
 import type { ReportContext } from './report-error.js';
 import { MAX_WAIT_SECONDS } from './timer-limit.js';
@@ -55,8 +56,7 @@ export function isPlainHttpToAnotherHost(baseUrl: string): boolean {
     return false;
   }
   if (url.protocol !== 'http:') return false;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  return !(host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host));
+  return !(isLoopbackHost(url.hostname) || url.hostname.endsWith('.localhost'));
 }
 
 export class Context {

@@ -243,6 +243,10 @@ describe('plain http to another machine', () => {
     }
     expect(isPlainHttpToAnotherHost('http://10.0.0.5:4010')).toBe(true);
     expect(isPlainHttpToAnotherHost('http://127.0.0.2')).toBe(false);
+    expect(isPlainHttpToAnotherHost('http://127.1:4010')).toBe(false); // the parser's 127.0.0.1
+    // A name that starts like a loopback address is a name: DNS may send the key anywhere.
+    expect(isPlainHttpToAnotherHost('http://127.0.0.1.evil.example')).toBe(true);
+    expect(isPlainHttpToAnotherHost('http://127.evil.example')).toBe(true);
   });
 });
 
