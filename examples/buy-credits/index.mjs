@@ -30,10 +30,37 @@ try {
   throw error;
 }
 
-console.log(`Pay for ${credits} credits at ${checkout.url}`);
+// The page's address comes from the server. Printed with its control and invisible characters
+// written as \u escapes (a terminal acts on them). Opened only when it is a web page over https,
+// or plain http on this machine: an opener given file:, javascript: or data: runs or shows
+// something on this machine instead.
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+const printable = (text) =>
+  text.replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+function openable(address) {
+  if (printable(address) !== address || address.includes(' ')) return undefined;
+  let url;
+  try {
+    url = new URL(address);
+  } catch {
+    return undefined;
+  }
+  const here = ['localhost', '[::1]'].includes(url.hostname) || /^127(\.\d{1,3}){3}$/.test(url.hostname);
+  return url.protocol === 'https:' || (url.protocol === 'http:' && here) ? url.href : undefined;
+}
+
+console.log(`Pay for ${credits} credits at ${printable(checkout.url)}`);
 if (process.argv.includes('--open')) {
+  const page = openable(checkout.url);
+  if (page === undefined) {
+    console.error(
+      `Refused to open "${printable(checkout.url)}": only https pages, or http on this computer.`,
+    );
+    process.exit(1);
+  }
   const { default: open } = await import('open');
-  await open(checkout.url);
+  await open(page);
 }
 
 // Waiting for a person: check the balance now and then, and stop at some point.

