@@ -27,7 +27,10 @@ function runBin(args: string[]): Promise<{ code: number | null; stderr: string }
 
 const dir = mkdtempSync(join(tmpdir(), 'mock-flags-'));
 const badConfig = join(dir, 'bad.json');
-writeFileSync(badConfig, JSON.stringify({ accounts: [{ id: 'acme', apiKeys: ['k'], credits: 'lots' }] }));
+writeFileSync(
+  badConfig,
+  JSON.stringify({ accounts: [{ id: 'acme', apiKeys: ['test-key'], credits: 'lots' }] }),
+);
 
 let busy: Server;
 let busyPort = 0;

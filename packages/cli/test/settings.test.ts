@@ -29,6 +29,18 @@ describe('login, logout and config', () => {
     expect(get.code).toBe(1);
   });
 
+  it('login and config set refuse a key under 8 characters (exit 2, one line, the key not echoed) and store nothing', async () => {
+    const login = await bare(['login', '--base-url', h.server.url], { input: 'Kp4x9\n' });
+    expect(login.code).toBe(2);
+    expect(login.stderr.split('\n')[0]).toMatch(/^Error: The API key is too short: .*at least 8 characters/);
+    expect(login.stderr).not.toContain('Kp4x9');
+    const set = await bare(['config', 'set', 'api-key', 'Kp4x9']);
+    expect(set.code).toBe(2);
+    expect(set.stderr).toMatch(/at least 8 characters/);
+    expect(set.stderr).not.toContain('Kp4x9');
+    expect((await bare(['config', 'get', 'api-key'])).code).toBe(1); // nothing stored
+  });
+
   it('config get api-key shows a masked key: first 4 and last 2 characters at most', async () => {
     await bare(['config', 'set', 'api-key', KEYS.main]);
     const get = await bare(['config', 'get', 'api-key']);

@@ -41,7 +41,13 @@ describe('start-up', () => {
   );
 
   it('loads the SDK only when a command needs it', () => {
-    const { modules } = loadedModules(['credits', '--base-url', 'http://127.0.0.1:9', '--api-key', 'k']);
+    const { modules } = loadedModules([
+      'credits',
+      '--base-url',
+      'http://127.0.0.1:9',
+      '--api-key',
+      'test-key',
+    ]);
     expect(modules.some((m) => /\/sdk\//.test(m))).toBe(true);
     expect(modules.filter((m) => /\/ora\/|\/mock-server\/|markdown|pager/.test(m))).toEqual([]);
   });

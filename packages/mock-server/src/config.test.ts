@@ -17,7 +17,7 @@ describe('mock config', () => {
 
   it('fills pricing defaults around what an account sets', () => {
     const config = normalizeConfig({
-      accounts: [{ id: 'a', apiKeys: ['k'], pricing: { requests_per_minute: 5 } }],
+      accounts: [{ id: 'a', apiKeys: ['test-key'], pricing: { requests_per_minute: 5 } }],
     });
     expect(config.accounts[0]!.pricing).toEqual({
       read_credits: 1,
@@ -32,9 +32,15 @@ describe('mock config', () => {
 
   it.each([
     [{ accounts: [{ id: 'a', apiKeys: [] }] }, 'accounts.0.apiKeys'],
-    [{ accounts: [{ id: 'a', apiKeys: ['k'], credits: -1 }] }, 'accounts.0.credits'],
+    // Under 8 characters a key is an ordinary word, which redacting it would rewrite everywhere.
+    [{ accounts: [{ id: 'a', apiKeys: ['key-a-long-enough', 'k'] }] }, 'accounts.0.apiKeys.1'],
     [
-      { accounts: [{ id: 'a', apiKeys: ['k'], pricing: { read_credits: 0 } }] },
+      { accounts: [{ id: 'a', apiKeys: ['SEVEN-7'] }] },
+      'accounts.0.apiKeys.0: an API key has at least 8 characters',
+    ],
+    [{ accounts: [{ id: 'a', apiKeys: ['test-key'], credits: -1 }] }, 'accounts.0.credits'],
+    [
+      { accounts: [{ id: 'a', apiKeys: ['test-key'], pricing: { read_credits: 0 } }] },
       'accounts.0.pricing.read_credits',
     ],
     [{ payments: 'sometimes' }, 'payments'],
@@ -43,8 +49,8 @@ describe('mock config', () => {
     [
       {
         accounts: [
-          { id: 'a', apiKeys: ['k'] },
-          { id: 'b', apiKeys: ['k'] },
+          { id: 'a', apiKeys: ['test-key'] },
+          { id: 'b', apiKeys: ['test-key'] },
         ],
       },
       'accounts.1.apiKeys',

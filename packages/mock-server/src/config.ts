@@ -1,4 +1,5 @@
 // The mock's configuration: what a user writes, how it is checked, and the filled-in shape.
+import { MIN_API_KEY_LENGTH } from '@profile-articles/sdk/internal';
 import { PricingSchema } from '@profile-articles/sdk/schemas';
 import * as z from 'zod/mini';
 import { ConfigError, describeIssues } from './config-error.js';
@@ -14,7 +15,14 @@ const nonNegativeInt = () => z.int().check(z.nonnegative());
 
 const AccountConfigSchema = z.strictObject({
   id: z.string().check(z.minLength(1)),
-  apiKeys: z.array(z.string().check(z.minLength(1))).check(z.minLength(1)),
+  // As the SDK takes them: a shorter key is an ordinary word, which redacting would rewrite.
+  apiKeys: z
+    .array(
+      z
+        .string()
+        .check(z.minLength(MIN_API_KEY_LENGTH, `an API key has at least ${MIN_API_KEY_LENGTH} characters`)),
+    )
+    .check(z.minLength(1)),
   credits: z._default(nonNegativeInt(), 0),
   pricing: z.optional(z.partial(PricingSchema)),
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 describe.each<TransportKind>(['http', 'msw'])('articles over %s', (kind) => {
   const h = useMock(kind);
-  const balance = async (key = 'key-1') => (await h.call('GET', '/api/v1/credits', { key })).body.credits;
+  const balance = async (key = 'key-0001') => (await h.call('GET', '/api/v1/credits', { key })).body.credits;
 
   it('reads a missing article as 404 without charging, and never starts generation', async () => {
     const answer = await h.call('GET', '/api/v1/articles/ada-lovelace');
@@ -192,7 +192,12 @@ describe.each<TransportKind>(['http', 'msw'])('articles over %s', (kind) => {
 describe('prices from the account’s terms', () => {
   const h = useMock('http', {
     accounts: [
-      { id: 'custom', apiKeys: ['key-1'], credits: 60, pricing: { read_credits: 7, generation_credits: 50 } },
+      {
+        id: 'custom',
+        apiKeys: ['key-0001'],
+        credits: 60,
+        pricing: { read_credits: 7, generation_credits: 50 },
+      },
     ],
     jobs: { queuedMs: 1000, runningMs: 4000 },
   });

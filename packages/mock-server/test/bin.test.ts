@@ -42,10 +42,10 @@ function writeConfig(config: unknown): string {
 
 describe('profile-articles-mock', () => {
   it('prints its URL, serves the configured accounts and stops on SIGTERM with code 0', async () => {
-    const config = writeConfig({ accounts: [{ id: 'acme', apiKeys: ['key-1'], credits: 42 }] });
+    const config = writeConfig({ accounts: [{ id: 'acme', apiKeys: ['key-0001'], credits: 42 }] });
     const mock = run(['--port', '0', '--config', config]);
     const url = await mock.url;
-    const answer = await fetch(`${url}/api/v1/credits`, { headers: { authorization: 'Bearer key-1' } });
+    const answer = await fetch(`${url}/api/v1/credits`, { headers: { authorization: 'Bearer key-0001' } });
     expect(answer.status).toBe(200);
     expect((await answer.json()).credits).toBe(42);
     mock.child.kill('SIGTERM');
@@ -69,7 +69,7 @@ describe('profile-articles-mock', () => {
   });
 
   it('refuses a bad config with a message naming the field', async () => {
-    const config = writeConfig({ accounts: [{ id: 'acme', apiKeys: ['k'], credits: 'lots' }] });
+    const config = writeConfig({ accounts: [{ id: 'acme', apiKeys: ['test-key'], credits: 'lots' }] });
     const mock = run(['--port', '0', '--config', config]);
     expect(await mock.exited).toBe(1);
     expect(mock.output().stderr).toContain('accounts.0.credits');

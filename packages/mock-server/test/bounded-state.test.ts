@@ -14,8 +14,18 @@ describe('per-request state under traffic', () => {
     const service = createMockService(
       {
         accounts: [
-          { id: 's1', apiKeys: ['k1'], credits: 10_000_000, pricing: { requests_per_minute: 1_000_000 } },
-          { id: 's2', apiKeys: ['k2'], credits: 10_000_000, pricing: { requests_per_minute: 1_000_000 } },
+          {
+            id: 's1',
+            apiKeys: ['key-s001'],
+            credits: 10_000_000,
+            pricing: { requests_per_minute: 1_000_000 },
+          },
+          {
+            id: 's2',
+            apiKeys: ['key-s002'],
+            credits: 10_000_000,
+            pricing: { requests_per_minute: 1_000_000 },
+          },
         ],
         jobs: { queuedMs: 10, runningMs: 20 },
       },
@@ -35,7 +45,7 @@ describe('per-request state under traffic', () => {
       );
     let keysUsed = 0;
     for (let i = 0; i < REQUESTS; i++) {
-      const key = i % 2 ? 'k1' : 'k2';
+      const key = i % 2 ? 'key-s001' : 'key-s002';
       const answer = await (i % 3 === 0
         ? send(key, 'POST', '/api/v1/articles', `key-${i}`, { profile_id: `p${i}` })
         : i % 3 === 1

@@ -20,7 +20,7 @@ const FLAGS = [
 describe.runIf(existsSync(CHROMIUM))('checkout page in Chromium', () => {
   let server: MockServer;
   let browser: Browser;
-  const headers = { authorization: 'Bearer key-1', 'content-type': 'application/json' };
+  const headers = { authorization: 'Bearer key-0001', 'content-type': 'application/json' };
   const balance = async () =>
     (await (await fetch(`${server.url}/api/v1/credits`, { headers })).json()).credits as number;
   /** A new checkout's payment page URL. */
@@ -34,7 +34,7 @@ describe.runIf(existsSync(CHROMIUM))('checkout page in Chromium', () => {
     server = await startMockServer({
       port: 0,
       config: {
-        accounts: [{ id: 'a', apiKeys: ['key-1'], credits: 100, pricing: { credit_price_cents: 7 } }],
+        accounts: [{ id: 'a', apiKeys: ['key-0001'], credits: 100, pricing: { credit_price_cents: 7 } }],
       },
     });
     // playwright gives each launch a new empty profile folder of its own.

@@ -13,8 +13,8 @@ import { rawAnswer } from './raw-http.js';
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 const CONFIG: MockConfig = {
   accounts: [
-    { id: 'a', apiKeys: ['key-a'], credits: 30 },
-    { id: 'b', apiKeys: ['key-b'], credits: 40, pricing: { requests_per_minute: 6 } },
+    { id: 'a', apiKeys: ['key-aaaa'], credits: 30 },
+    { id: 'b', apiKeys: ['key-bbbb'], credits: 40, pricing: { requests_per_minute: 6 } },
   ],
   jobs: { queuedMs: 1000, runningMs: 2000 },
   payments: 'enabled',
@@ -88,9 +88,9 @@ const step: fc.Arbitrary<Step> = fc.record({
     .record(
       {
         authorization: fc.constantFrom(
-          'Bearer key-a',
-          'Bearer key-a',
-          'Bearer key-b',
+          'Bearer key-aaaa',
+          'Bearer key-aaaa',
+          'Bearer key-bbbb',
           'Bearer nope',
           'Basic x',
         ),
@@ -187,11 +187,11 @@ describe('the fast lane', () => {
   });
 
   it('takes the everyday requests, and leaves the rest to the router', () => {
-    const config = { ...CONFIG, accounts: [{ id: 'a', apiKeys: ['key-a'], credits: 1000 }] };
+    const config = { ...CONFIG, accounts: [{ id: 'a', apiKeys: ['key-aaaa'], credits: 1000 }] };
     const service = createMockService(config, { now: () => T0, newId: seededIds() });
     const lane = fastLaneOf(service);
     if (!lane) throw new Error('a service made by createMockService has a fast lane');
-    const headers: Record<string, string> = { authorization: 'Bearer key-a', host: '127.0.0.1:4010' };
+    const headers: Record<string, string> = { authorization: 'Bearer key-aaaa', host: '127.0.0.1:4010' };
     const plain = (method: string, path: string, extra: Record<string, string> = {}, body?: string) => ({
       method,
       path,

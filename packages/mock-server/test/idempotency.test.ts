@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 describe.each<TransportKind>(['http', 'msw'])('idempotency over %s', (kind) => {
   const h = useMock(kind);
   const balance = (key?: string) => h.balance(key);
-  const generate = (profileId: string, idempotencyKey: string, key = 'key-1') =>
+  const generate = (profileId: string, idempotencyKey: string, key = 'key-0001') =>
     h.call('POST', '/api/v1/articles', { key, body: { profile_id: profileId }, idempotencyKey });
 
   it('replays an active generate as 202 with the same job, charging once', async () => {
@@ -78,7 +78,7 @@ describe.each<TransportKind>(['http', 'msw'])('idempotency over %s', (kind) => {
     expect(other.status).toBe(202);
     expect(other.body.job_id).not.toBe(first.body.job_id);
     // Another API key of the same account: the key replays the first job, charging nothing.
-    const sameAccountOtherKey = await generate('ada-lovelace', 'shared-key', 'key-2');
+    const sameAccountOtherKey = await generate('ada-lovelace', 'shared-key', 'key-0002');
     expect(sameAccountOtherKey.status).toBe(200);
     expect(sameAccountOtherKey.body).toMatchObject({ job_id: first.body.job_id, status: 'succeeded' });
     expect(await h.balance()).toBe(900);

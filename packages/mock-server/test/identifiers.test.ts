@@ -86,7 +86,7 @@ describe('path segments . and .. over a real socket', () => {
   // The server's URL parsing then normalises it (WHATWG treats %2E as a dot), so such a
   // segment can never name a profile: the answer is 404 and nothing is charged.
   const raw = (method: string, path: string) =>
-    rawRequest(h.baseUrl, method, path, { authorization: 'Bearer key-1', 'idempotency-key': 'dots' });
+    rawRequest(h.baseUrl, method, path, { authorization: 'Bearer key-0001', 'idempotency-key': 'dots' });
 
   it('never reads, charges or updates them', async () => {
     await h.call('POST', '/api/v1/articles', { body: { profile_id: 'ada' }, idempotencyKey: 'g' });

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom as prng } from '../src/rules/seeded-random.js';
 
 const ACCOUNTS = [
-  { id: 'a', apiKeys: ['key-a'], credits: 400 },
-  { id: 'b', apiKeys: ['key-b'], credits: 150 },
+  { id: 'a', apiKeys: ['key-aaaa'], credits: 400 },
+  { id: 'b', apiKeys: ['key-bbbb'], credits: 150 },
 ];
 const PROFILES = ['ada', 'grace', 'fail-x', 'stuck-y', 'notfound-z', 'linus'];
 

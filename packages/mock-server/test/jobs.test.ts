@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 describe.each<TransportKind>(['http', 'msw'])('jobs and test profiles over %s', (kind) => {
   const h = useMock(kind);
-  const balance = async (key = 'key-1') => (await h.call('GET', '/api/v1/credits', { key })).body.credits;
+  const balance = async (key = 'key-0001') => (await h.call('GET', '/api/v1/credits', { key })).body.credits;
   const start = (profileId: string, key = 'k1') =>
     h.call('POST', '/api/v1/articles', { body: { profile_id: profileId }, idempotencyKey: key });
 
@@ -43,7 +43,7 @@ describe.each<TransportKind>(['http', 'msw'])('jobs and test profiles over %s', 
     const started = await start('ada-lovelace');
     const path = `/api/v1/jobs/${started.body.job_id}`;
     expect((await h.call('GET', path, { key: 'key-other' })).status).toBe(404);
-    expect((await h.call('GET', path, { key: 'key-2' })).status).toBe(200);
+    expect((await h.call('GET', path, { key: 'key-0002' })).status).toBe(200);
   });
 
   it('answers 422 for a malformed job id and 404 for an unknown one', async () => {
@@ -65,13 +65,13 @@ describe.each<TransportKind>(['http', 'msw'])('jobs and test profiles over %s', 
 
   it('credits shared by all keys of an account', async () => {
     await start('ada-lovelace');
-    expect(await balance('key-2')).toBe(900);
+    expect(await balance('key-0002')).toBe(900);
   });
 });
 
 describe('queued timeout shorter than the queue time', () => {
   const h = useMock('http', {
-    accounts: [{ id: 'a', apiKeys: ['key-1'], credits: 500, pricing: { queued_timeout_minutes: 1 } }],
+    accounts: [{ id: 'a', apiKeys: ['key-0001'], credits: 500, pricing: { queued_timeout_minutes: 1 } }],
     jobs: { queuedMs: 120_000, runningMs: 1000 },
   });
 

@@ -16,8 +16,8 @@ const QUEUED_TIMEOUT_MS = 30 * 60_000;
 
 const CONFIG: MockConfig = {
   accounts: [
-    { id: 'a', apiKeys: ['key-a'], credits: 400 },
-    { id: 'b', apiKeys: ['key-b'], credits: 150, pricing: { requests_per_minute: 8 } },
+    { id: 'a', apiKeys: ['key-aaaa'], credits: 400 },
+    { id: 'b', apiKeys: ['key-bbbb'], credits: 150, pricing: { requests_per_minute: 8 } },
   ],
   jobs: { queuedMs: QUEUED_MS, runningMs: RUNNING_MS },
   payments: 'enabled',
@@ -120,7 +120,7 @@ type Step =
   | { op: 'faults'; rules: Array<{ kind: string; probability: number }> }
   | { op: 'no-faults' };
 
-const keyArb = fc.constantFrom('key-a', 'key-b');
+const keyArb = fc.constantFrom('key-aaaa', 'key-bbbb');
 const idemArb = fc.oneof(
   fc.constantFrom('k1', 'k2', 'k3', 'k4'),
   fc.constantFrom('', 'x'.repeat(201), '\u00e9', ' k'),
@@ -134,7 +134,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
       route: fc.constantFrom(...ROUTES),
       id: idArb,
       known: fc.nat(20),
-      key: fc.constantFrom('key-a', 'key-b', 'wrong', null),
+      key: fc.constantFrom('key-aaaa', 'key-bbbb', 'wrong', null),
       idem: fc.option(idemArb),
       encode: fc.boolean(),
       body: bodyArb,
@@ -240,7 +240,7 @@ async function runSequence(steps: Step[]): Promise<void> {
 
   // Every sequence starts with one published article, so reads, updates and their
   // neighbours (HEAD, OPTIONS…) meet an article from the first step.
-  await send('POST', '/api/v1/articles', { key: 'key-a', idem: 'setup', json: { profile_id: 'ada' } });
+  await send('POST', '/api/v1/articles', { key: 'key-aaaa', idem: 'setup', json: { profile_id: 'ada' } });
   service.advanceClock(QUEUED_MS + RUNNING_MS);
 
   for (const [index, step] of steps.entries()) {

@@ -11,8 +11,8 @@ import { seededRandom } from '../src/rules/seeded-random.js';
 
 const FIXTURE = new URL('./fixtures/recorded-session.json', import.meta.url);
 const ACCOUNTS = [
-  { id: 'a', apiKeys: ['key-a'], credits: 2000 },
-  { id: 'b', apiKeys: ['key-b'], credits: 250 },
+  { id: 'a', apiKeys: ['key-aaaa'], credits: 2000 },
+  { id: 'b', apiKeys: ['key-bbbb'], credits: 250 },
 ];
 const PROFILES = ['ada-lovelace', 'grace-hopper', 'fail-x', 'stuck-y', 'notfound-z', 'linus', 'émile-zola'];
 

@@ -108,7 +108,7 @@ describe.each<TransportKind>(['http', 'msw'])('auth, limits and bad input over %
 
   it('journals requests with the account, never the key', async () => {
     await h.call('POST', '/api/v1/articles', {
-      key: 'key-2',
+      key: 'key-0002',
       body: { profile_id: 'a' },
       idempotencyKey: 'journal-key',
     });
@@ -121,7 +121,7 @@ describe.each<TransportKind>(['http', 'msw'])('auth, limits and bad input over %
       accountId: 'acme',
       idempotencyKey: 'journal-key',
     });
-    expect(text).not.toContain('key-2');
+    expect(text).not.toContain('key-0002');
     expect(text).not.toContain('Bearer');
   });
 

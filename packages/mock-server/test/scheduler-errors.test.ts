@@ -5,7 +5,7 @@ import { createMockService } from '@profile-articles/mock-server';
 import { seededId } from '@profile-articles/test-utils/seeded-ids';
 import { describe, expect, it } from 'vitest';
 
-const ACCOUNT = { id: 'a', apiKeys: ['key-a'], credits: 1000 };
+const ACCOUNT = { id: 'a', apiKeys: ['key-aaaa'], credits: 1000 };
 
 async function call(
   service: ReturnType<typeof createMockService>,
@@ -15,7 +15,7 @@ async function call(
   idem?: string,
 ) {
   const headers: Record<string, string> = {
-    authorization: 'Bearer key-a',
+    authorization: 'Bearer key-aaaa',
     'content-type': 'application/json',
   };
   if (idem) headers['idempotency-key'] = idem;

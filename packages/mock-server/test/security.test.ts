@@ -6,7 +6,7 @@ import { TEST_CONFIG, type TransportKind, useMock } from '@profile-articles/test
 import { rawRequest } from '@profile-articles/test-utils/raw-request';
 import { describe, expect, it } from 'vitest';
 
-const KEY = { authorization: 'Bearer key-1' };
+const KEY = { authorization: 'Bearer key-0001' };
 const JSON_TYPE = { 'content-type': 'application/json' };
 
 describe('Host and Origin over a real socket', () => {
@@ -140,7 +140,7 @@ describe.each<TransportKind>(['http', 'msw'])('content type and admin token over
   });
 
   it('guards /_mock/* with the admin token when one is configured', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: 'Bearer key-1' }]) {
+    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: 'Bearer key-0001' }]) {
       const answer = await h.call('GET', '/_mock/requests', { key: null, headers });
       expect(answer.status).toBe(401);
       expect(answer.headers.get('www-authenticate')).toBe('Bearer');

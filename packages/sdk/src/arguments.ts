@@ -47,11 +47,26 @@ export function checkCallOptions(opts: RequestOptions | undefined): void {
   nonNegative('deadlineMs', opts.deadlineMs, 0);
 }
 
-/** The key goes into `Authorization: Bearer …`: printable ASCII without spaces. Never echoed. */
+/**
+ * The shortest API key taken. Every spelling of the key is scrubbed from what a server sends
+ * back (redact.ts): a shorter key could be an ordinary word, and scrubbing it would rewrite
+ * unrelated text (a one-character key turned "keep-alive" into "[redacted]eep-alive").
+ */
+export const MIN_API_KEY_LENGTH = 8;
+
+/**
+ * The key goes into `Authorization: Bearer …`: printable ASCII without spaces, and at least
+ * MIN_API_KEY_LENGTH characters. Never echoed.
+ */
 export function checkApiKey(apiKey: string): string {
   if (!/^[\x21-\x7e]+$/.test(apiKey)) {
     throw new InvalidArgumentError(
       'The API key holds a character an HTTP header cannot carry (a space, line break or non-ASCII): check for stray whitespace.',
+    );
+  }
+  if (apiKey.length < MIN_API_KEY_LENGTH) {
+    throw new InvalidArgumentError(
+      `The API key is too short: a key has at least ${MIN_API_KEY_LENGTH} characters. Check that it was copied whole.`,
     );
   }
   return apiKey;

@@ -1,6 +1,8 @@
 // @profile-articles/sdk/internal: what the mock server, the CLI and the repository's scripts
-// share with the SDK (the contract table, the retry rule, the capped body read). Not public:
-// it may change in any release, without a major version. Customers import `@profile-articles/sdk`.
+// share with the SDK (the contract table, the retry rule, the capped body read, the API key's
+// rule). Not public: it may change in any release, without a major version. Customers import
+// `@profile-articles/sdk`.
+export { checkApiKey, MIN_API_KEY_LENGTH } from './arguments.js';
 export { defaultOptions } from './defaults.js';
 export { MAX_RESPONSE_BYTES, readBody } from './read-body.js';
 export { RESOURCE_ENDPOINTS } from './resources/bindings.js';

@@ -105,10 +105,29 @@ describe('construction refuses what can never work', () => {
     expect(inspect(error, { showHidden: true, depth: 5 }) + JSON.stringify(error)).not.toMatch(/SECR/);
   });
 
+  it.each([
+    ['one character', 'Q'],
+    ['seven characters', 'SECRET7'],
+  ])(
+    'an API key of %s: too short to be told apart from ordinary words, without echoing it',
+    (_name, apiKey) => {
+      let error: unknown;
+      try {
+        new ProfileArticles({ apiKey, baseUrl: 'http://127.0.0.1:1' });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(InvalidArgumentError);
+      expect((error as Error).message).toMatch(/at least 8 characters/);
+      expect(inspect(error, { showHidden: true, depth: 5 }) + JSON.stringify(error)).not.toContain(apiKey);
+      expect(() => new ProfileArticles({ apiKey: 'SECRET78', baseUrl: 'http://127.0.0.1:1' })).not.toThrow();
+    },
+  );
+
   it('a baseUrl with credentials, without echoing them', () => {
     let error: unknown;
     try {
-      new ProfileArticles({ apiKey: 'k', baseUrl: 'https://user:hunter2@api.example.com' });
+      new ProfileArticles({ apiKey: 'test-key', baseUrl: 'https://user:hunter2@api.example.com' });
     } catch (caught) {
       error = caught;
     }

@@ -21,7 +21,7 @@ import {
 
 const CONFIG: MockConfig = {
   accounts: [
-    { id: 'acme', apiKeys: ['key-1'], credits: 1000 },
+    { id: 'acme', apiKeys: ['key-0001'], credits: 1000 },
     { id: 'poor', apiKeys: ['key-poor'], credits: 50 },
     { id: 'limited', apiKeys: ['key-limited'], credits: 1000, pricing: { requests_per_minute: 2 } },
   ],
@@ -46,7 +46,7 @@ function useService(kind: TransportKind, config: MockConfig = CONFIG) {
   });
   afterAll(() => close());
   beforeEach(() => ctx.service.reset());
-  ctx.client = (key = 'key-1', extra = {}) =>
+  ctx.client = (key = 'key-0001', extra = {}) =>
     new ProfileArticles({ apiKey: key, baseUrl: ctx.baseUrl, pollIntervalMs: 20, maxRetries: 0, ...extra });
   return ctx;
 }
@@ -164,7 +164,7 @@ describe.each<TransportKind>(['http', 'msw'])('SDK contract over %s', (kind) => 
       request.headers.delete('idempotency-key');
       return fetch(request);
     };
-    const stripped = ctx.client('key-1', { fetch: withoutKey });
+    const stripped = ctx.client('key-0001', { fetch: withoutKey });
     const error = await rejectionOf(stripped.articles.generate('x'), ValidationError);
     expect(Array.isArray(error.detail)).toBe(true);
     // The SDK refuses a 201-character key itself; the server's 422 for it is proven in the mock's tests.
@@ -202,7 +202,10 @@ describe.each([
 ] as const)('checkout over %s with payments %s', (kind, payments, ErrorClass) => {
   const ctx = useService(kind, { ...CONFIG, payments });
   it(`throws ${ErrorClass.name} after one attempt`, async () => {
-    const error = await rejectionOf(ctx.client('key-1', { maxRetries: 2 }).credits.checkout(100), ErrorClass);
+    const error = await rejectionOf(
+      ctx.client('key-0001', { maxRetries: 2 }).credits.checkout(100),
+      ErrorClass,
+    );
     expect(error.attempts).toBe(1);
   });
 });

@@ -81,11 +81,11 @@ describe('the default transport on Node', () => {
   beforeAll(async () => {
     mock = await startMockServer({
       port: 0,
-      config: { accounts: [{ id: 'acme', apiKeys: ['key-1'], credits: 1000 }] },
+      config: { accounts: [{ id: 'acme', apiKeys: ['key-0001'], credits: 1000 }] },
     });
   });
   afterAll(() => mock.close());
-  const client = (options = {}) => new ProfileArticles({ apiKey: 'key-1', baseUrl: mock.url, ...options });
+  const client = (options = {}) => new ProfileArticles({ apiKey: 'key-0001', baseUrl: mock.url, ...options });
 
   it('is node:http, against the real mock over HTTP', async () => {
     const sdk = client();
@@ -125,13 +125,13 @@ describe('the default transport on Node', () => {
   it('is still seen by msw when msw patched fetch before the SDK loaded (it patches node:http too)', async () => {
     const mocked = await startMock(
       'msw',
-      { accounts: [{ id: 'acme', apiKeys: ['key-1'], credits: 1000 }] },
+      { accounts: [{ id: 'acme', apiKeys: ['key-0001'], credits: 1000 }] },
       { mswBaseUrl: 'http://sdk-msw-first.test', onUnhandledRequest: 'error' },
     );
     try {
       vi.resetModules();
       const loadedAfterMsw = await import('../src/node.js');
-      const sdk = new loadedAfterMsw.ProfileArticles({ apiKey: 'key-1', baseUrl: mocked.baseUrl });
+      const sdk = new loadedAfterMsw.ProfileArticles({ apiKey: 'key-0001', baseUrl: mocked.baseUrl });
       let credits = 0;
       expect(
         await clientRequestsDuring(
@@ -167,7 +167,7 @@ describe('the default transport on Node', () => {
     const server = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(BALANCE));
     });
-    const sdk = new ProfileArticles({ apiKey: 'k', baseUrl: server.url });
+    const sdk = new ProfileArticles({ apiKey: 'test-key', baseUrl: server.url });
     for (let i = 0; i < 5; i++) await sdk.credits.balance();
     expect(server.received).toHaveLength(5);
     expect(server.connections()).toBe(1);
@@ -180,7 +180,7 @@ describe('the default transport on Node', () => {
       res.end(JSON.stringify(body));
     });
     for (const { options } of TRANSPORTS) {
-      const sdk = new ProfileArticles({ apiKey: 'k', baseUrl: server.url, ...options });
+      const sdk = new ProfileArticles({ apiKey: 'test-key', baseUrl: server.url, ...options });
       await sdk.articles.generate('ada-lovelace', { idempotencyKey: 'same-key' });
       await sdk.credits.balance();
     }
@@ -205,7 +205,7 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
       const server = await serve((_req, res) => {
         res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding }).end(body);
       });
-      const sdk = new ProfileArticles({ apiKey: 'k', baseUrl: server.url, ...options });
+      const sdk = new ProfileArticles({ apiKey: 'test-key', baseUrl: server.url, ...options });
       expect(await sdk.credits.balance()).toEqual(BALANCE);
       expect(server.received[0]?.headers['accept-encoding']).toMatch(/gzip, deflate/);
     });
@@ -237,7 +237,7 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
 
     it('by the caller’s signal: rejects with its reason', async () => {
       const { server, socketClosed } = await start();
-      const sdk = new ProfileArticles({ apiKey: 'k', baseUrl: server.url, ...options });
+      const sdk = new ProfileArticles({ apiKey: 'test-key', baseUrl: server.url, ...options });
       const controller = new AbortController();
       const reason = new Error('caller stopped');
       const call = sdk.credits.balance({ signal: controller.signal });
@@ -251,7 +251,7 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
     it('by timeoutMs: a TimeoutError, at the limit', async () => {
       const { server, socketClosed } = await start();
       const sdk = new ProfileArticles({
-        apiKey: 'k',
+        apiKey: 'test-key',
         baseUrl: server.url,
         timeoutMs: 300,
         maxRetries: 0,
@@ -310,7 +310,7 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
       if (!tls) return ctx.skip();
       const server = await httpsServer(tls);
       expect(server.url).toMatch(/^https:/);
-      const sdk = new ProfileArticles({ apiKey: 'k', baseUrl: server.url, maxRetries: 0, ...options });
+      const sdk = new ProfileArticles({ apiKey: 'test-key', baseUrl: server.url, maxRetries: 0, ...options });
       const error = await rejectionOf(sdk.credits.balance(), ConnectionError);
       expect(error.message).toMatch(/SELF_SIGNED/);
       expect(server.received).toHaveLength(0);
@@ -324,7 +324,7 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
         const before = globalAgent.options.ca;
         globalAgent.options.ca = tls.cert;
         try {
-          const sdk = new ProfileArticles({ apiKey: 'k', baseUrl: server.url, ...options });
+          const sdk = new ProfileArticles({ apiKey: 'test-key', baseUrl: server.url, ...options });
           expect(await sdk.credits.balance()).toEqual(BALANCE);
           expect(server.received).toHaveLength(1);
         } finally {

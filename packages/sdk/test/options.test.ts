@@ -5,7 +5,7 @@ afterEach(() => vi.unstubAllEnvs());
 
 describe('client options', () => {
   it('reads the key and origin from the environment', () => {
-    vi.stubEnv('PROFILE_ARTICLES_API_KEY', 'env-key');
+    vi.stubEnv('PROFILE_ARTICLES_API_KEY', 'env-key-0');
     vi.stubEnv('PROFILE_ARTICLES_BASE_URL', 'https://api.example.com/api/v1/');
     const client = new ProfileArticles();
     expect(client.baseUrl).toBe('https://api.example.com');
@@ -15,15 +15,17 @@ describe('client options', () => {
     vi.stubEnv('PROFILE_ARTICLES_API_KEY', '');
     vi.stubEnv('PROFILE_ARTICLES_BASE_URL', '');
     expect(() => new ProfileArticles({ baseUrl: 'http://x' })).toThrow(/PROFILE_ARTICLES_API_KEY/);
-    expect(() => new ProfileArticles({ apiKey: 'k' })).toThrow(/PROFILE_ARTICLES_BASE_URL/);
-    expect(() => new ProfileArticles({ apiKey: 'k', baseUrl: 'not a url' })).toThrow(ProfileArticlesError);
-    expect(() => new ProfileArticles({ apiKey: 'k', baseUrl: 'http://x', maxRetries: -1 })).toThrow(
+    expect(() => new ProfileArticles({ apiKey: 'test-key' })).toThrow(/PROFILE_ARTICLES_BASE_URL/);
+    expect(() => new ProfileArticles({ apiKey: 'test-key', baseUrl: 'not a url' })).toThrow(
+      ProfileArticlesError,
+    );
+    expect(() => new ProfileArticles({ apiKey: 'test-key', baseUrl: 'http://x', maxRetries: -1 })).toThrow(
       /maxRetries/,
     );
   });
 
   it('rejects a bad profile id or job id before any request, by the contract table', async () => {
-    const client = new ProfileArticles({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1', maxRetries: 0 });
+    const client = new ProfileArticles({ apiKey: 'test-key', baseUrl: 'http://127.0.0.1:1', maxRetries: 0 });
     await expect(client.articles.read('')).rejects.toThrow('profile_id must be at least 1 character');
     await expect(client.articles.generate('x'.repeat(201))).rejects.toThrow(
       'profile_id must be at most 200 characters, got "xxx',

@@ -17,7 +17,7 @@ describe('timer limits', () => {
     'the client refuses %s past MAX_TIMER_MS',
     (name) => {
       const make = (value: number) =>
-        new ProfileArticles({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9', [name]: value });
+        new ProfileArticles({ apiKey: 'test-key', baseUrl: 'http://127.0.0.1:9', [name]: value });
       expect(() => make(HUGE)).toThrow(InvalidArgumentError);
       expect(() => make(MAX_TIMER_MS)).not.toThrow();
     },

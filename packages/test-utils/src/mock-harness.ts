@@ -13,7 +13,7 @@ export type { TransportKind };
 
 export const TEST_CONFIG: MockConfig = {
   accounts: [
-    { id: 'acme', apiKeys: ['key-1', 'key-2'], credits: 1000, pricing: { credit_price_cents: 5 } },
+    { id: 'acme', apiKeys: ['key-0001', 'key-0002'], credits: 1000, pricing: { credit_price_cents: 5 } },
     { id: 'other', apiKeys: ['key-other'], credits: 1000 },
     { id: 'poor', apiKeys: ['key-poor'], credits: 150 },
     { id: 'limited', apiKeys: ['key-limited'], credits: 1000, pricing: { requests_per_minute: 3 } },
@@ -88,7 +88,7 @@ export function useMock(kind: TransportKind, config: MockConfig = TEST_CONFIG): 
 
   harness.call = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
-    const key = options.key === undefined ? 'key-1' : options.key;
+    const key = options.key === undefined ? 'key-0001' : options.key;
     if (key !== null) headers.authorization = `Bearer ${key}`;
     if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
     let body: string | undefined = options.rawBody;
@@ -118,7 +118,7 @@ export function useMock(kind: TransportKind, config: MockConfig = TEST_CONFIG): 
     const answer = await harness.call('POST', '/_mock/clock/advance', { body: { ms } });
     expect(answer.status).toBe(200);
   };
-  harness.balance = async (key = 'key-1') => {
+  harness.balance = async (key = 'key-0001') => {
     const answer = await harness.call('GET', '/api/v1/credits', { key });
     expect(answer.status).toBe(200);
     return answer.body.credits;
@@ -127,7 +127,7 @@ export function useMock(kind: TransportKind, config: MockConfig = TEST_CONFIG): 
 }
 
 /** Starts a generation and lets it finish; resolves to the finished job. */
-export async function generateAndFinish(h: Harness, profileId: string, key = 'key-1') {
+export async function generateAndFinish(h: Harness, profileId: string, key = 'key-0001') {
   const started = await h.call('POST', '/api/v1/articles', {
     key,
     body: { profile_id: profileId },

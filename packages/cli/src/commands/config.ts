@@ -20,6 +20,8 @@ export async function configSetCommand(
   const onCommandLine = Boolean(value);
   if (!value && name === 'api-key') value = (await readSecret(ctx.io, 'API key: ')).trim();
   if (!value) throw new CliError(`config set ${name} needs a value.`, ExitCode.Usage);
+  // A key the SDK would refuse at every command is refused now, in its words (never echoing it).
+  if (name === 'api-key') (await import('@profile-articles/sdk/internal')).checkApiKey(value);
   if (name === 'base-url' && !/^https?:\/\/\S+$/.test(value)) {
     throw new CliError(`base-url must be an http(s) URL, got "${value}".`, ExitCode.Usage);
   }

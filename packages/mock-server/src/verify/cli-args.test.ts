@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseVerifyArgs, UsageError, VERIFY_USAGE } from './cli-args.js';
 
-const env = { PROFILE_ARTICLES_API_KEY: 'env-key', PROFILE_ARTICLES_BASE_URL: 'https://staging.example.com' };
+const env = {
+  PROFILE_ARTICLES_API_KEY: 'env-key-0',
+  PROFILE_ARTICLES_BASE_URL: 'https://staging.example.com',
+};
 
 function options(argv: string[], environment: NodeJS.ProcessEnv = env) {
   const parsed = parseVerifyArgs(argv, environment);
@@ -13,7 +16,7 @@ describe('verify arguments', () => {
   it('takes the key and origin from the environment, spends nothing and polls every 10 s by default', () => {
     expect(options([])).toEqual({
       origin: 'https://staging.example.com',
-      apiKey: 'env-key',
+      apiKey: 'env-key-0',
       spend: 0,
       checkRateLimit: false,
       pollIntervalMs: 10_000,
@@ -40,7 +43,7 @@ describe('verify arguments', () => {
 
   it('refuses bad usage with a UsageError naming the problem', () => {
     expect(() => options([], {})).toThrow(/PROFILE_ARTICLES_API_KEY/);
-    expect(() => options([], { PROFILE_ARTICLES_API_KEY: 'k' })).toThrow(/PROFILE_ARTICLES_BASE_URL/);
+    expect(() => options([], { PROFILE_ARTICLES_API_KEY: 'test-key' })).toThrow(/PROFILE_ARTICLES_BASE_URL/);
     expect(() => options(['--spend', '-1'])).toThrow(/--spend/);
     expect(() => options(['--spend', '1.5'])).toThrow(UsageError);
     expect(() => options(['--base-url', 'ftp://host'])).toThrow(/http or https/);
