@@ -1,11 +1,13 @@
 // Keeps the client's own API key out of everything a server can put into an SDK error, a log
 // line or a hook argument: a hostile or careless server may echo the key back in `detail`, in a
-// header or in a job's `error`.
+// header or in a job's `error`, spelled as it is, URL-encoded, in base64 or base64url (alone or
+// inside a longer token), in hex, or split by escape sequences that a terminal would not show.
+// A key has at least 8 characters (arguments.ts), so that no spelling of it is an ordinary word.
 
 const REDACTED = '[redacted]';
 
 export interface Redactor {
-  /** The text with every occurrence of the key replaced. */
+  /** The text with every spelling of the key replaced. */
   text(value: string): string;
   /** A JSON value with the key replaced in every string and property name. */
   json<T>(value: T): T;
@@ -15,25 +17,63 @@ export interface Redactor {
   parse(text: string): unknown;
 }
 
+// Escape sequences (CSI, OSC, the other ESC forms, C1 CSI), then each other control and invisible
+// character (C0 but tab and newline, DEL, C1, soft hyphen, zero-width and bidirectional marks):
+// what a terminal hides, or a sanitizer that drops them removes, so a key split by them still shows.
+const SEQUENCES =
+  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]/g;
+const INVISIBLE =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/;
+const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'g');
+
+// What a person may see: without whole sequences, or (for a sanitizer that drops only the
+// control characters themselves) without the controls alone.
+const visibleTexts = (value: string) => [
+  value.replace(SEQUENCES, '').replace(INVISIBLE_ALL, ''),
+  value.replace(INVISIBLE_ALL, ''),
+];
+
+/**
+ * The characters of base64 that depend on the key's bytes alone, with the key `offset` bytes into
+ * a longer value: whatever surrounds it, these appear in that value's encoding.
+ */
+function base64Core(secret: string, offset: number): string {
+  const encoded = btoa(`${'\u0000'.repeat(offset)}${secret}`).replace(/=+$/, '');
+  const first = Math.ceil((offset * 8) / 6);
+  const end = Math.floor(((offset + secret.length) * 8) / 6);
+  return encoded.slice(first, end);
+}
+
 function formsOf(secret: string): string[] {
-  let encoded = secret;
-  try {
-    encoded = encodeURIComponent(secret);
-  } catch {
-    // Not well-formed: only the literal form can occur.
-  }
-  return [...new Set([secret, encoded])].filter((form) => form.length > 0);
+  // A key is printable ASCII (arguments.ts): one byte per character, and encodeURIComponent never throws.
+  const hex = [...secret].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join('');
+  const base64 = [0, 1, 2].map((offset) => base64Core(secret, offset));
+  const base64url = base64.map((form) => form.replace(/\+/g, '-').replace(/\//g, '_'));
+  const forms = [secret, encodeURIComponent(secret), hex, hex.toUpperCase(), ...base64, ...base64url];
+  // Longest first: where one spelling holds another, the whole of it goes.
+  return [...new Set(forms)].filter((form) => form.length > 0).sort((a, b) => b.length - a.length);
 }
 
 export function createRedactor(secret: string): Redactor {
   const forms = formsOf(secret);
   const mentions = (value: string) => forms.some((form) => value.includes(form));
-  const text = (value: string) =>
-    mentions(value) ? forms.reduce((out, form) => out.split(form).join(REDACTED), value) : value;
+  const scrub = (value: string) => forms.reduce((out, form) => out.split(form).join(REDACTED), value);
+  // Controls are dropped only from a string that shows the key without them: any other string
+  // keeps every character, for the CLI to show or escape as it does.
+  const unhidden = (value: string) =>
+    INVISIBLE.test(value) ? visibleTexts(value).find(mentions) : undefined;
+  const hidden = (value: string) => unhidden(value) !== undefined;
+  const text = (value: string) => {
+    const visible = unhidden(value);
+    if (visible !== undefined) return scrub(visible);
+    return mentions(value) ? scrub(value) : value;
+  };
+
+  const holds = (value: string) => mentions(value) || hidden(value);
 
   function errorMentions(error: Error): boolean {
-    if (mentions(String(error.message)) || mentions(String(error.stack))) return true;
-    return Object.values(error).some((field) => typeof field === 'string' && mentions(field));
+    if (holds(String(error.message)) || holds(String(error.stack))) return true;
+    return Object.values(error).some((field) => typeof field === 'string' && holds(field));
   }
 
   function cause(error: unknown, depth = 0): unknown {
@@ -52,14 +92,15 @@ export function createRedactor(secret: string): Redactor {
   function reviver(_name: string, value: unknown): unknown {
     if (typeof value === 'string') return text(value);
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-    if (!Object.keys(value).some(mentions)) return value;
+    if (!Object.keys(value).some(holds)) return value;
     return Object.fromEntries(Object.entries(value).map(([name, item]) => [text(name), item]));
   }
 
   // Without a backslash every string of the text is spelled literally, so a key the text does
-  // not mention cannot be in any of them: the plain parse, several times faster than a reviver.
+  // not mention, with or without its invisible characters, cannot be in any of them: the plain
+  // parse, several times faster than a reviver.
   const parse = (body: string): unknown =>
-    body.includes('\\') || mentions(body) ? JSON.parse(body, reviver) : JSON.parse(body);
+    body.includes('\\') || holds(body) ? JSON.parse(body, reviver) : JSON.parse(body);
 
   return {
     text,

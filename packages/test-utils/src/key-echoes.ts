@@ -1,0 +1,96 @@
+// A hostile server's ways of echoing the client's API key back (`keyEchoes`), and a detector that
+// finds the key in text however it was spelled (`keyLeaks`), written without the SDK's redactor
+// so that a test of the redactor does not grade it by itself.
+
+const bytesOf = (text: string) => Buffer.from(text, 'utf8');
+const base64 = (bytes: Buffer) => bytes.toString('base64');
+const base64url = (bytes: Buffer) => bytes.toString('base64url');
+
+/**
+ * Texts a server could send that hold the key: its base64 and base64url at each of the three
+ * alignments inside a longer encoded value, its hex in either case, URL-encoded, and split by
+ * escape sequences and controls that a terminal (or a sanitizer that drops them) would hide.
+ */
+export function keyEchoes(key: string): Record<string, string> {
+  const key8 = bytesOf(key);
+  const around = (before: number) =>
+    Buffer.concat([Buffer.from('session:'.slice(0, before)), key8, Buffer.from(':expires=1767225600')]);
+  const cut = Math.max(1, Math.floor(key.length / 2));
+  const [head, tail] = [key.slice(0, cut), key.slice(cut)];
+  return {
+    base64: base64(key8),
+    'base64, aligned 1 in a token': `token ${base64(around(1))} ok`,
+    'base64, aligned 2 in a token': `token=${base64(around(2))}`,
+    'base64, aligned 3 in a token': `"${base64(around(3))}"`,
+    base64url: base64url(key8),
+    'base64url, aligned 1 in a token': base64url(around(1)),
+    'base64url, aligned 2 in a token': `Bearer.${base64url(around(2))}.sig`,
+    'base64url, aligned 3 in a token': base64url(around(3)),
+    hex: key8.toString('hex'),
+    'HEX in capitals': key8.toString('hex').toUpperCase(),
+    'hex in a longer value': `0x00ff${key8.toString('hex')}ff00`,
+    'URL-encoded': `?k=${encodeURIComponent(key)}`,
+    'split by a colour reset': `${head}\u001b[0m${tail}`,
+    'split by an OSC title': `${head}\u001b]2;x\u0007${tail}`,
+    'split by a C1 CSI': `${head}\u009b0m${tail}`,
+    'split by a lone C1 CSI': `${head}\u009b${tail}`,
+    'split by a lone ESC': `${head}\u001b${tail}`,
+    'split by NUL and DEL': `${head}\u0000\u007f${tail}`,
+    'split by a zero-width space': `${head}\u200b${tail}`,
+    'split by a bidi isolate': `${head}\u2066\u2069${tail}`,
+  };
+}
+
+// Escape sequences (CSI, OSC, other two-character ESC forms, C1 CSI), then every other control
+// and invisible character: what a terminal shows, or a sanitizer that drops them leaves.
+const SEQUENCES =
+  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]/g;
+const INVISIBLE =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
+function decodedRuns(
+  text: string,
+  alphabet: RegExp,
+  decode: (run: string) => Buffer,
+  step: number,
+): Buffer[] {
+  const found: Buffer[] = [];
+  for (const [run] of text.matchAll(alphabet)) {
+    for (let shift = 0; shift < step; shift++) found.push(decode(run.slice(shift)));
+  }
+  return found;
+}
+
+/** The spellings of `key` found in `text`: empty when it holds none. */
+export function keyLeaks(text: string, key: string): string[] {
+  const key8 = bytesOf(key);
+  const leaks: string[] = [];
+  // Without whole sequences, and (as a sanitizer that drops only control characters leaves it) without the controls alone.
+  const visibles = [text.replace(SEQUENCES, '').replace(INVISIBLE, ''), text.replace(INVISIBLE, '')];
+  const visible = visibles.join('\n');
+  if (text.includes(key)) leaks.push('literal');
+  else if (visibles.some((form) => form.includes(key))) leaks.push('once controls are dropped');
+  if (text.includes(encodeURIComponent(key)) && encodeURIComponent(key) !== key) leaks.push('URL-encoded');
+  const base64Runs = decodedRuns(
+    visible,
+    /[A-Za-z0-9+/]{4,}/g,
+    (run) => Buffer.from(run.slice(0, run.length - (run.length % 4)), 'base64'),
+    4,
+  );
+  if (base64Runs.some((bytes) => bytes.includes(key8))) leaks.push('base64');
+  const urlRuns = decodedRuns(
+    visible,
+    /[A-Za-z0-9_-]{4,}/g,
+    (run) => Buffer.from(run.slice(0, run.length - (run.length % 4)), 'base64url'),
+    4,
+  );
+  if (urlRuns.some((bytes) => bytes.includes(key8))) leaks.push('base64url');
+  const hexRuns = decodedRuns(
+    visible,
+    /[0-9a-fA-F]{2,}/g,
+    (run) => Buffer.from(run.slice(0, run.length - (run.length % 2)), 'hex'),
+    2,
+  );
+  if (hexRuns.some((bytes) => bytes.includes(key8))) leaks.push('hex');
+  return leaks;
+}
