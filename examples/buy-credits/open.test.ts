@@ -3,17 +3,11 @@
 // a machine without a desktop, only writes down what it was given.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { type MockServer, startMockServer } from '@profile-articles/mock-server';
+import { checkoutPage, startDriftingMock } from '@profile-articles/test-utils/drifting-mock';
 import { fakeBrowser } from '@profile-articles/test-utils/fake-browser';
-import { rewritingProxy } from '@profile-articles/test-utils/rewriting-proxy';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 const script = fileURLToPath(new URL('./index.mjs', import.meta.url));
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMockServer({ port: 0 });
-});
-afterAll(() => mock.close());
 // A run that did open waits for a payment that never comes: stopped after its test.
 const started: Array<() => void> = [];
 afterEach(() => {
@@ -21,24 +15,21 @@ afterEach(() => {
 });
 
 async function buyAgainst(page: string, browserEnv: Record<string, string | undefined>) {
-  const proxy = await rewritingProxy(mock.url, (answer, asked) =>
-    asked.path.endsWith('/credits/checkout')
-      ? { ...answer, body: { ...(answer.body as object), url: page } }
-      : undefined,
-  );
+  // The mock, but its checkout answers `page` as the payment page.
+  const mock = await startDriftingMock(checkoutPage(page));
   const child = spawn(process.execPath, [script, '500', '--open'], {
     env: {
       ...process.env,
       ...browserEnv,
       PROFILE_ARTICLES_API_KEY: 'demo-key',
-      PROFILE_ARTICLES_BASE_URL: proxy.url,
+      PROFILE_ARTICLES_BASE_URL: mock.url,
       CHECK_EVERY_MS: '50',
     },
   });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const exit = new Promise<number | null>((resolve) => child.on('close', resolve));
-  exit.finally(() => proxy.close());
+  exit.finally(() => mock.close());
   const stop = () => {
     if (child.exitCode === null) child.kill();
   };

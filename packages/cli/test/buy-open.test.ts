@@ -2,10 +2,10 @@
 // the system's opener is never started, and the refusal is one line on stderr, exit 1. Spawned,
 // as a person runs it: the opener is the real one (`open`'s xdg-open), and $BROWSER, where
 // xdg-open hands every address on a machine without a desktop, only writes down what it got.
+import { checkoutPage, startDriftingMock } from '@profile-articles/test-utils/drifting-mock';
 import { fakeBrowser } from '@profile-articles/test-utils/fake-browser';
-import { rewritingProxy } from '@profile-articles/test-utils/rewriting-proxy';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useCliMock } from './helpers.js';
+import { CLI_CONFIG, useCliMock } from './helpers.js';
 
 const h = useCliMock();
 const linux = process.platform === 'linux';
@@ -14,15 +14,11 @@ afterEach(async () => {
   for (const close of closing.splice(0)) await close();
 });
 
-/** The mock behind a proxy whose checkout answers `url` instead of the mock's page. */
+/** A mock whose checkout answers `url` instead of its own page. */
 async function checkoutAnswering(url: string): Promise<string> {
-  const proxy = await rewritingProxy(h.server.url, (answer, asked) =>
-    asked.method === 'POST' && asked.path.endsWith('/credits/checkout')
-      ? { ...answer, body: { ...(answer.body as object), url } }
-      : undefined,
-  );
-  closing.push(proxy.close);
-  return proxy.url;
+  const mock = await startDriftingMock(checkoutPage(url), CLI_CONFIG);
+  closing.push(mock.close);
+  return mock.url;
 }
 
 const HOSTILE: Array<[string, string]> = [

@@ -1,34 +1,41 @@
 // A server that echoes the caller's key back, in every spelling keyEchoes knows (base64 and
 // base64url at each alignment inside a longer token, hex in either case, split by escape
 // sequences): nothing `credits` prints, as text, with --json or with --verbose, holds the key.
+
+import type { MockServer } from '@profile-articles/mock-server';
+import { startDriftingMock } from '@profile-articles/test-utils/drifting-mock';
 import { keyEchoes, keyLeaks } from '@profile-articles/test-utils/key-echoes';
-import { rewritingProxy } from '@profile-articles/test-utils/rewriting-proxy';
+import { isFor } from '@profile-articles/test-utils/lying-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYS, useCliMock } from './helpers.js';
+import { CLI_CONFIG, KEYS, useCliMock } from './helpers.js';
 
 const h = useCliMock();
 let echo: string | undefined;
 let status: 'ok' | 'refused' | 'flaky' = 'ok';
-let proxy: Awaited<ReturnType<typeof rewritingProxy>>;
+let mock: MockServer;
 let flakes = 0;
 
+const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
 beforeAll(async () => {
-  proxy = await rewritingProxy(h.server.url, (answer, asked) => {
-    if (echo === undefined || !asked.path.startsWith('/api/v1/credits')) return undefined;
+  mock = await startDriftingMock(async (request, response) => {
+    if (echo === undefined || !isFor(request, 'getBalance')) return response;
     // Echoes what it was sent, as a careless server would: the key is the one in the request.
-    const told = echo.replaceAll(KEYS.main, asked.apiKey ?? '');
-    if (status === 'refused') return { ...answer, status: 401, body: { detail: `Unknown key ${told}` } };
+    const sent = request.headers.get('authorization')?.replace(/^Bearer /, '') ?? '';
+    const told = echo.replaceAll(KEYS.main, sent);
+    if (status === 'refused') return answer(401, { detail: `Unknown key ${told}` });
     if (status === 'flaky' && flakes++ % 2 === 0) {
-      return { status: 503, headers: { 'retry-after': '0' }, body: { detail: `Overloaded for ${told}` } };
+      return answer(503, { detail: `Overloaded for ${told}` }, { 'retry-after': '0' });
     }
-    const body = answer.body as { pricing: object };
-    return { ...answer, body: { ...body, note: told, pricing: { ...body.pricing, [told]: told } } };
-  });
+    const body = (await response.json()) as { pricing: object };
+    return answer(200, { ...body, note: told, pricing: { ...body.pricing, [told]: told } });
+  }, CLI_CONFIG);
 });
-afterAll(() => proxy.close());
+afterAll(() => mock.close());
 
 const credits = (args: string[]) =>
-  h.run(['credits', ...args], { env: { PROFILE_ARTICLES_BASE_URL: proxy.url } });
+  h.run(['credits', ...args], { env: { PROFILE_ARTICLES_BASE_URL: mock.url } });
 
 describe.each(Object.entries(keyEchoes(KEYS.main)))('a server echoing the key as %s', (_name, spelling) => {
   it('credits, credits --json and --verbose print it in no spelling', async () => {
