@@ -47,4 +47,27 @@ describe('sleep and timeoutSignal', () => {
       vi.useRealTimers();
     }
   });
+
+  it('a wait longer than a timer holds is held to the longest one, not run after 1 ms', async () => {
+    // Real timers: the overflow is Node's. A 1 ms timer would fire before the 20 ms one below,
+    // whatever the machine's load; timers fire in the order they are due.
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    const controller = new AbortController();
+    try {
+      let ended = false;
+      const long = sleep(2 ** 40, controller.signal).then(() => (ended = true));
+      const timed = timeoutSignal(2 ** 40, () => new Error('fired'));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(ended).toBe(false);
+      expect(timed.signal.aborted).toBe(false);
+      timed.dispose();
+      controller.abort(new Error('done'));
+      await long.catch(() => {});
+      expect(warnings.filter((w) => w.name === 'TimeoutOverflowWarning')).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
 });

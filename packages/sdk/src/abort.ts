@@ -1,6 +1,27 @@
-// Waits and signals that every runtime with fetch has, without AbortSignal.any (absent on older ones).
+// Waits and signals that every runtime with fetch has, without AbortSignal.any (absent on older ones),
+// and the SDK's one way to start a timer.
 
 const noop = () => {};
+
+/**
+ * The longest wait a timer holds (about 24.8 days). Node and browsers run a longer timer after
+ * 1 ms instead, which would turn a huge timeout into none and a huge wait into a busy loop that
+ * uses up the account's rate window.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * setTimeout with its delay held from 0 to MAX_TIMER_MS (NaN as 0). Every timer of the SDK starts
+ * here (timer-limits.test.ts checks): options past the limit are refused where they are read and a
+ * server's wait past `maxRetryDelayMs` is never taken, and this is what holds should one slip by.
+ */
+export function startTimer<A extends unknown[]>(
+  callback: (...args: A) => void,
+  ms: number,
+  ...args: A
+): ReturnType<typeof setTimeout> {
+  return setTimeout(callback, ms > 0 ? Math.min(ms, MAX_TIMER_MS) : 0, ...args);
+}
 
 /**
  * One signal that aborts when any of the given ones does, with that one's reason.
@@ -35,7 +56,7 @@ export function timeoutSignal(
   reason: () => unknown,
 ): { signal: AbortSignal; dispose: () => void } {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(reason()), ms);
+  const timer = startTimer(() => controller.abort(reason()), ms);
   return { signal: controller.signal, dispose: () => clearTimeout(timer) };
 }
 
@@ -50,7 +71,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       clearTimeout(timer);
       reject(signal?.reason);
     };
-    const timer = setTimeout(() => {
+    const timer = startTimer(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);

@@ -1,6 +1,7 @@
 // Checks of what a caller passes beyond the contract table's schemas (see endpoint-call.ts),
 // made before anything is sent. Each throws InvalidArgumentError; every call is async, so a
 // mistake reaches the caller as a rejected promise.
+import { MAX_TIMER_MS } from './abort.js';
 import { InvalidArgumentError } from './errors.js';
 import type { RequestOptions } from './options.js';
 
@@ -20,13 +21,6 @@ export function checkHeaderSafeKey(key: string): string {
   }
   return key;
 }
-
-/**
- * The longest wait a timer holds (about 24.8 days). Node and browsers run a longer timer after
- * 1 ms instead, which would turn a huge timeout into none and a huge poll interval into a
- * busy loop that uses up the account's rate window.
- */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** A number from 0 to MAX_TIMER_MS, or the fallback when not given. */
 export function nonNegative(name: string, value: unknown, fallback: number): number {

@@ -13,7 +13,8 @@ import {
 import type { AttemptInfo, NormalizedOptions } from './options.js';
 import { type BodyRead, MAX_RESPONSE_BYTES, readBody } from './read-body.js';
 import type { Redactor } from './redact.js';
-import { retryAfterMs, shouldRetryStatus } from './retry.js';
+import { shouldRetryStatus } from './retry.js';
+import { retryAfterMs } from './retry-after.js';
 import { sendWithinOf, TIMED_OUT } from './timed-send.js';
 import type { RequestSpec, ResponseIssue } from './transport-types.js';
 

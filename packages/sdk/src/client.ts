@@ -20,7 +20,7 @@ export class ProfileArticles {
     const normalized = normalizeOptions(options);
     this.#options = normalized.options;
     const transport = createTransport(normalized.apiKey, normalized.options);
-    this.jobs = new Jobs(transport, normalized.options.pollIntervalMs, normalized.options.logger);
+    this.jobs = new Jobs(transport, normalized.options);
     this.articles = new Articles(transport, this.jobs);
     this.credits = new Credits(transport);
   }

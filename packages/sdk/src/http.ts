@@ -7,7 +7,7 @@ import { RateLimitError, TimeoutError } from './errors.js';
 import type { AttemptInfo, NormalizedOptions, RequestOptions } from './options.js';
 import { createClientPacer } from './pacing-client.js';
 import { createRedactor } from './redact.js';
-import { backoffDelayMs } from './retry.js';
+import { backoffDelayMs, refusesServerWait } from './retry.js';
 import { API_PREFIX } from './schemas/endpoints.js';
 import type { RequestSpec, Transport } from './transport-types.js';
 
@@ -59,14 +59,14 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
 
         // The attempt built its error whole: attempts and idempotency key included.
         const { error } = outcome;
-        if (error instanceof RateLimitError) pacer?.rateLimited(outcome.delayMs);
-        if (!outcome.retryable || attemptNumber > maxRetries) throw error;
+        // The server asked for a longer wait than the caller allows: not taken, by this call or the pacer.
+        const refused =
+          outcome.delayMs !== undefined && refusesServerWait(outcome.delayMs, options.maxRetryDelayMs);
+        if (error instanceof RateLimitError) pacer?.rateLimited(refused ? undefined : outcome.delayMs);
+        // Refused, the call fails now: its error says how long the server asked (retryAfterSeconds).
+        if (!outcome.retryable || attemptNumber > maxRetries || refused) throw error;
 
         const delayMs = outcome.delayMs ?? backoffDelayMs(attemptNumber);
-        if (outcome.delayMs !== undefined && outcome.delayMs > options.maxRetryDelayMs) {
-          // The server asked for a longer wait than the caller allows: fail now, say how long.
-          throw error;
-        }
         if (deadlineAt !== undefined && Date.now() + delayMs > deadlineAt) throw deadlineError(error);
         hooks.onRetry?.({ ...info, delayMs, error });
         logger?.debug(`retrying ${spec.method} ${url} in ${Math.round(delayMs)} ms after: ${error.message}`);

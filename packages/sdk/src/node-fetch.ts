@@ -15,6 +15,7 @@ import https from 'node:https';
 import type { Socket } from 'node:net';
 import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
 import zlib from 'node:zlib';
+import { startTimer } from './abort.js';
 import { SEND_WITHIN, type SendWithin, TIMED_OUT } from './timed-send.js';
 
 /**
@@ -154,7 +155,7 @@ function bodyStream(res: IncomingMessage, contentEncoding: string | undefined, d
 function limitConnect(req: ClientRequest, secure: boolean) {
   req.once('socket', (socket: Socket) => {
     if (!socket.connecting) return;
-    const timer = setTimeout(() => {
+    const timer = startTimer(() => {
       const error = Object.assign(new Error('Connect Timeout Error'), { code: 'UND_ERR_CONNECT_TIMEOUT' });
       req.destroy(error);
     }, CONNECT_TIMEOUT_MS);
@@ -255,14 +256,14 @@ async function send(request: Request, timeoutMs?: number): Promise<Response> {
     limitConnect(req, secure);
     signal.addEventListener('abort', onAbort, { once: true });
     if (timeoutMs !== undefined) {
-      timer = setTimeout(
+      timer = startTimer(
         () => {
           signal.removeEventListener('abort', onAbort);
           answered = true; // the 'error' of the destroyed request is not a failure to report
           req.destroy();
           reject(TIMED_OUT);
         },
-        Math.max(0, timeoutMs - (Date.now() - started)),
+        timeoutMs - (Date.now() - started),
       );
     }
     req.end(body);

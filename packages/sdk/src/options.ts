@@ -51,7 +51,7 @@ export interface ClientOptions {
   deadlineMs?: number;
   /** Between job polls. Default 10000, the interface's advice. */
   pollIntervalMs?: number;
-  /** A `Retry-After` longer than this is not waited: the call fails at once. Default 60000. */
+  /** A `Retry-After` longer than this is not waited, by a retry, a job's poll or pacing: the call fails at once. Default 60000. */
   maxRetryDelayMs?: number;
   /**
    * Keep this client's requests (polls included) within the account's rate limit: `'auto'`

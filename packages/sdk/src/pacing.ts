@@ -6,6 +6,8 @@
 // when it arrives, which is after we sent it and before we hear back, so a slot is held from
 // the moment it is granted until 60 s after the answer: never earlier than the server frees it.
 
+import { startTimer } from './abort.js';
+
 /** `'auto'`: the account's `requests_per_minute`, read from the balance endpoint; a number: that many per minute; `false`: off. */
 export type Pacing = 'auto' | number | false;
 
@@ -20,7 +22,11 @@ export interface Pacer {
   acquire(signal: AbortSignal | undefined, since?: number): Promise<() => void>;
   /** Counts a request that may not wait (the limit read of `'auto'`); returns its release. */
   take(): () => void;
-  /** The server answered 429: hold every request for `retryAfterMs`; `'auto'` reads the limit again. */
+  /**
+   * The server answered 429: hold every request for `retryAfterMs` (1 s when undefined); `'auto'`
+   * reads the limit again. The transport passes only a wait it takes (retry.ts's rule): a longer
+   * one fails its call at once and holds the others for 1 s, not for what the server said.
+   */
   rateLimited(retryAfterMs: number | undefined): void;
 }
 
@@ -98,7 +104,7 @@ export function createPacer(options: PacerOptions): Pacer {
     if (timer !== undefined) clearTimeout(timer);
     const waitMs = Math.max(0, at - now());
     options.onWait?.(waitMs);
-    timer = setTimeout(() => {
+    timer = startTimer(() => {
       timer = undefined;
       pump();
     }, waitMs);

@@ -1,9 +1,11 @@
-// Polls a job until it ends: waits between polls, honours Retry-After, and stops at once
-// on abort or timeout. Stopping to wait never cancels the job on the server.
+// Polls a job until it ends: waits between polls, honours a Retry-After up to maxRetryDelayMs
+// (a longer one ends the wait with the RateLimitError), and stops at once on abort or timeout.
+// Stopping to wait never cancels the job on the server.
 import { anySignal, sleep, timeoutSignal } from './abort.js';
 import { nonNegative } from './arguments.js';
 import { RateLimitError, TimeoutError } from './errors.js';
 import type { Logger } from './options.js';
+import { refusesServerWait } from './retry.js';
 import { isTerminalStatus, type Job, type TerminalJob } from './schemas/job.js';
 
 export interface WaitOptions {
@@ -26,6 +28,8 @@ export interface PollDeps {
   /** `waitingSince`: when this wait began, so that under pacing the job waiting longest polls first. */
   getJob: (jobId: string, signal: AbortSignal, waitingSince: number) => Promise<Job>;
   intervalMs: number;
+  /** The client's option: a Retry-After longer than this ends the wait with the RateLimitError. */
+  maxRetryDelayMs: number;
   /** The client's logger: a debug line for each wait. */
   logger?: Logger | undefined;
   /** Keeps the API key out of the job a TimeoutError carries, should the server have echoed it. */
@@ -65,8 +69,12 @@ export async function pollUntilTerminal(
           job = await deps.getJob(jobId, signal, waitingSince);
         } catch (error) {
           if (!(error instanceof RateLimitError) || signal.aborted) throw error;
-          // The transport already waited out its retries; keep the poll going on the server's terms.
+          // The transport already waited out its retries; keep the poll going on the server's
+          // terms, unless the server asked for a longer wait than the caller allows.
           const waitMs = (error.retryAfterSeconds ?? 1) * 1000;
+          if (error.retryAfterSeconds !== undefined && refusesServerWait(waitMs, deps.maxRetryDelayMs)) {
+            throw error;
+          }
           deps.logger?.debug(`job ${jobId}: rate limited, polling again in ${waitMs} ms`);
           await sleep(waitMs, signal);
           continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelayMs, retryAfterMs, shouldRetryStatus } from './retry.js';
+import { backoffDelayMs, shouldRetryStatus } from './retry.js';
 
 describe('retry policy', () => {
   it('retries 408, 429 and 5xx gateways for idempotent calls, never client errors', () => {
@@ -15,14 +15,5 @@ describe('retry policy', () => {
       500, 1000, 2000, 4000, 8000, 8000,
     ]);
     expect([1, 5].map((n) => backoffDelayMs(n, () => 0))).toEqual([250, 4000]);
-  });
-
-  it('reads retry-after-ms, seconds and HTTP dates', () => {
-    expect(retryAfterMs(new Headers({ 'retry-after-ms': '120', 'retry-after': '9' }))).toBe(120);
-    expect(retryAfterMs(new Headers({ 'retry-after': '3' }))).toBe(3000);
-    const now = Date.parse('2026-01-01T00:00:00Z');
-    expect(retryAfterMs(new Headers({ 'retry-after': 'Thu, 01 Jan 2026 00:00:05 GMT' }), now)).toBe(5000);
-    expect(retryAfterMs(new Headers({ 'retry-after': 'soon' }))).toBeUndefined();
-    expect(retryAfterMs(new Headers())).toBeUndefined();
   });
 });

@@ -20,20 +20,12 @@ export function backoffDelayMs(retryNumber: number, random: () => number = Math.
 }
 
 /**
- * The wait the server asked for, in ms: `retry-after-ms`, else `Retry-After` as seconds or an HTTP date.
- * Undefined when it said nothing usable.
+ * The one rule for a wait the server asked for (read by retry-after.ts), wherever the SDK would
+ * take it: before a retry, before the next poll of a job, and as the pacer's hold on every request.
+ * A wait above `maxRetryDelayMs` is refused there and then: the call fails at once with the
+ * server's error (a RateLimitError for a 429) and nothing is held for it. `maxRetryDelayMs` is at
+ * most MAX_TIMER_MS (options.ts refuses more), so a wait taken always fits a timer.
  */
-export function retryAfterMs(headers: Headers, now: number = Date.now()): number | undefined {
-  const ms = headers.get('retry-after-ms');
-  if (ms !== null && ms.trim() !== '') {
-    const value = Number(ms);
-    if (Number.isFinite(value) && value >= 0) return value;
-  }
-  const after = headers.get('retry-after');
-  if (after === null || after.trim() === '') return undefined;
-  const seconds = Number(after);
-  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
-  const date = Date.parse(after);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - now);
+export function refusesServerWait(askedMs: number, maxRetryDelayMs: number): boolean {
+  return !(askedMs <= maxRetryDelayMs);
 }

@@ -2,6 +2,7 @@
 // none (a paid job abandoned at once) and a huge poll interval a busy loop that spends the
 // account's rate window. Such values are refused before anything is sent.
 
+import { readdirSync, readFileSync } from 'node:fs';
 import { rejectionOf } from '@profile-articles/test-utils/rejection';
 import { JOB, reply } from '@profile-articles/test-utils/scripted-server';
 import { describe, expect, it } from 'vitest';
@@ -38,5 +39,19 @@ describe('timer limits', () => {
       InvalidArgumentError,
     );
     expect(server.received).toHaveLength(0);
+  });
+});
+
+describe('every timer of the SDK', () => {
+  it('starts through startTimer (abort.ts), which holds it to MAX_TIMER_MS', () => {
+    const src = new URL('../src/', import.meta.url);
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== 'abort.ts',
+    );
+    expect(files.length).toBeGreaterThan(10);
+    const timers = files.filter((file) =>
+      /\bset(?:Timeout|Interval)\s*\(|timers\/promises/.test(readFileSync(new URL(file, src), 'utf8')),
+    );
+    expect(timers).toEqual([]);
   });
 });

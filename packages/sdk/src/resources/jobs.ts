@@ -1,6 +1,6 @@
 import { callEndpoint } from '../endpoint-call.js';
 import { JobFailedError } from '../errors.js';
-import type { Logger, RequestOptions } from '../options.js';
+import type { NormalizedOptions, RequestOptions } from '../options.js';
 import { type PollDeps, pollUntilTerminal, type WaitOptions } from '../polling.js';
 import type { Article } from '../schemas/article.js';
 import { ENDPOINTS, type EndpointName } from '../schemas/endpoints.js';
@@ -12,16 +12,16 @@ export const JOB_ENDPOINTS = {
   get: 'getJob',
 } as const satisfies Partial<Record<keyof Jobs, EndpointName>>;
 
+/** What a wait takes from the client's options. */
+type WaitSettings = Pick<NormalizedOptions, 'pollIntervalMs' | 'maxRetryDelayMs' | 'logger'>;
+
 export class Jobs {
   readonly #transport: Transport;
-  readonly #pollIntervalMs: number;
+  readonly #settings: WaitSettings;
 
-  readonly #logger: Logger | undefined;
-
-  constructor(transport: Transport, pollIntervalMs: number, logger?: Logger) {
-    this.#logger = logger;
+  constructor(transport: Transport, settings: WaitSettings) {
     this.#transport = transport;
-    this.#pollIntervalMs = pollIntervalMs;
+    this.#settings = settings;
   }
 
   /** A job of this account, free. Another account's job is NotFoundError. */
@@ -57,8 +57,9 @@ export class Jobs {
     return {
       getJob: (id: string, signal: AbortSignal, waitingSince: number) =>
         this.#get(id, { signal }, waitingSince),
-      intervalMs: this.#pollIntervalMs,
-      logger: this.#logger,
+      intervalMs: this.#settings.pollIntervalMs,
+      maxRetryDelayMs: this.#settings.maxRetryDelayMs,
+      logger: this.#settings.logger,
       redact: (job: Job) => this.#transport.redact(job),
     };
   }
