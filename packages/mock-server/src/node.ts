@@ -124,6 +124,13 @@ async function loadListener(
     return response;
   });
   const lane = fastLaneOf(service);
+  /**
+   * The path of a target with a query, in memory of its own. V8 cuts a substring of 13 or more
+   * characters as a view into the string it came from, so a path (and each id cut from it)
+   * would keep the whole request line alive wherever the mock keeps it: in the journal, the
+   * route cache and the parse cache, 1,000 ids sent with a 12 KiB query held 12 MiB.
+   */
+  const pathBefore = (target: string, query: number) => ` ${target.slice(0, query)}`.slice(1);
   /** Answers from the service's fast lane when it takes the request; false when it does not. */
   const answeredFast = (req: IncomingMessage, res: ServerResponse, body?: string): boolean => {
     const target = req.url ?? '';
@@ -132,7 +139,7 @@ async function loadListener(
     const query = target.indexOf('?');
     const outcome = lane({
       method: req.method ?? 'GET',
-      path: query < 0 ? target : target.slice(0, query),
+      path: query < 0 ? target : pathBefore(target, query),
       header: (name) => headerOf(req, name),
       body,
       listenHost,
