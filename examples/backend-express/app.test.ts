@@ -1,10 +1,11 @@
 // The backend against the mock server over HTTP, as it runs in production: a real port for
 // the backend, a real port for the service, fetch in between.
+import { EventEmitter, once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type MockServer, startMockServer } from '@profile-articles/mock-server';
 import { ProfileArticles } from '@profile-articles/sdk';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
 
 const API_KEY = 'backend-secret-key';
@@ -31,8 +32,8 @@ afterAll(async () => {
   await mock.close();
 });
 
-async function get(profileId: string) {
-  const response = await fetch(`${origin}/profiles/${profileId}/article`);
+async function get(profileId: string, from = origin) {
+  const response = await fetch(`${from}/profiles/${profileId}/article`);
   const text = await response.text();
   expect(text).not.toContain(API_KEY); // the key never reaches the frontend
   return { status: response.status, body: JSON.parse(text), headers: response.headers };
@@ -68,4 +69,133 @@ it('hides an empty balance from the visitor behind a 503', async () => {
   await get('ada-lovelace');
   await get('grace-hopper'); // 50 credits left
   expect(await get('alan-turing')).toMatchObject({ status: 503, body: { error: 'Temporarily unavailable' } });
+});
+
+describe('while a generation runs', () => {
+  // Jobs here end only when the test moves the mock's clock, so that requests surely overlap.
+  let slow: MockServer;
+  beforeAll(async () => {
+    slow = await startMockServer({
+      port: 0,
+      config: {
+        accounts: [
+          { id: 'shop', apiKeys: [API_KEY], credits: 1000, pricing: { requests_per_minute: 100_000 } },
+        ],
+        jobs: { queuedMs: 60_000, runningMs: 60_000 },
+      },
+    });
+  });
+  afterAll(() => slow.close());
+
+  /** Every answer the backends' clients heard, in order; `heard` fires on each. */
+  let log: Array<{ backend: string; method: string; path: string; status: number }> = [];
+  const heard = new EventEmitter();
+  const backends: Server[] = [];
+  beforeEach(() => {
+    slow.service.reset();
+    log = [];
+  });
+  afterEach(async () => {
+    await Promise.all(
+      backends.splice(0).map((server) => {
+        server.closeAllConnections();
+        return new Promise((resolve) => server.close(resolve));
+      }),
+    );
+  });
+
+  /** A backend of its own: its own client and memory, as a second instance or a restart would have. */
+  async function backend(name: string): Promise<string> {
+    const client = new ProfileArticles({
+      apiKey: API_KEY,
+      baseUrl: slow.url,
+      pollIntervalMs: 20,
+      hooks: {
+        onResponse: ({ method, url, status }) => {
+          log.push({ backend: name, method, path: new URL(url).pathname, status });
+          heard.emit('answer');
+        },
+      },
+    });
+    const server = createApp(client, { conflictRetryMs: 20 }).listen(0, '127.0.0.1');
+    backends.push(server);
+    await once(server, 'listening');
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  /**
+   * Resolves once what the backends heard satisfies `done`, or once one of `visits` has been
+   * answered already (a visitor turned away early has nothing left to wait for): events, never a clock.
+   */
+  async function until(done: () => boolean, visits: Array<Promise<unknown>> = []) {
+    let answered = false;
+    for (const visit of visits)
+      visit.finally(() => {
+        answered = true;
+        heard.emit('answer');
+      });
+    while (!done() && !answered) await once(heard, 'answer');
+  }
+  const reads404 = () =>
+    log.filter((a) => a.method === 'GET' && a.path.startsWith('/api/v1/articles/') && a.status === 404);
+  const pollsSince = (index: number) =>
+    log.slice(index).filter((a) => a.path.startsWith('/api/v1/jobs/')).length;
+  const lastRead = () => log.lastIndexOf(reads404().at(-1)!);
+
+  /** The mock's ledger: how many generations were paid for, and how many started. */
+  async function generations() {
+    const { entries } = (await (await fetch(`${slow.url}/_mock/ledger`)).json()) as {
+      entries: Array<{ kind: string; reason: string }>;
+    };
+    return {
+      started: entries.filter((e) => e.kind === 'reservation' && e.reason === 'generate').length,
+      charged: entries.filter((e) => e.kind === 'charge' && e.reason === 'job-succeeded').length,
+    };
+  }
+  const finishJobs = () => slow.service.advanceClock(120_001);
+
+  async function expectArticles(visits: Array<Promise<{ status: number; body: any }>>) {
+    for (const { status, body } of await Promise.all(visits)) {
+      expect({ status, title: body.article?.title }).toEqual({ status: 200, title: 'Ada Lovelace' });
+    }
+  }
+
+  it('five visitors at once all get the article, generated once', async () => {
+    const shop = await backend('shop');
+    const visits = Array.from({ length: 5 }, () => get('ada-lovelace', shop));
+    // Every visitor found no article yet, and the job was polled twice since the last of them did.
+    await until(() => reads404().length === 5 && pollsSince(lastRead()) >= 2, visits);
+    finishJobs();
+    await expectArticles(visits);
+    expect(await generations()).toEqual({ started: 1, charged: 1 });
+    // And the next visitor reads it.
+    expect(await get('ada-lovelace', shop)).toMatchObject({ status: 200, body: { generated: false } });
+    expect(await generations()).toEqual({ started: 1, charged: 1 });
+  });
+
+  it('visitors of two backends (no memory shared) all get the article, generated once', async () => {
+    const [one, two] = [await backend('one'), await backend('two')];
+    const visits = [get('ada-lovelace', one), get('ada-lovelace', two), get('ada-lovelace', two)];
+    // The backend that lost the race heard 409 (another job is active) and asked again.
+    await until(() => reads404().length === 3 && log.filter((a) => a.status === 409).length >= 2, visits);
+    finishJobs();
+    await expectArticles(visits);
+    expect(await generations()).toEqual({ started: 1, charged: 1 });
+  });
+
+  it('a visitor who leaves is picked up by the next request', async () => {
+    const shop = await backend('shop');
+    const leaving = new AbortController();
+    const left = fetch(`${shop}/profiles/ada-lovelace/article`, { signal: leaving.signal }).catch(
+      () => 'left',
+    );
+    await until(() => pollsSince(0) >= 1); // the job is under way
+    leaving.abort();
+    expect(await left).toBe('left');
+    const next = get('ada-lovelace', shop);
+    await until(() => reads404().length === 2 && pollsSince(lastRead()) >= 2, [next]);
+    finishJobs();
+    await expectArticles([next]);
+    expect(await generations()).toEqual({ started: 1, charged: 1 });
+  });
 });

@@ -11,15 +11,17 @@ import {
   TimeoutError,
 } from '@profile-articles/sdk';
 import express, { type Express, type Request, type Response } from 'express';
+import { createGenerations, type GenerationOptions } from './generations.js';
 
-export function createApp(client: ProfileArticles): Express {
+export function createApp(client: ProfileArticles, options: GenerationOptions = {}): Express {
   const app = express();
+  const generate = createGenerations(client, options);
 
   // GET /profiles/:id/article: the existing article (1 credit), or a new one generated and
-  // waited for (100 credits) when there is none yet.
+  // waited for (100 credits, once for all visitors who ask meanwhile) when there is none yet.
   app.get('/profiles/:id/article', async (req: Request<{ id: string }>, res: Response) => {
     const profileId = req.params.id;
-    // Stop waiting (not the job) when the visitor goes away.
+    // Stop waiting (not the job, nor the generation others may be waiting for) when the visitor goes away.
     const controller = new AbortController();
     res.on('close', () => controller.abort());
     try {
@@ -28,7 +30,7 @@ export function createApp(client: ProfileArticles): Express {
     } catch (error) {
       if (!(error instanceof NotFoundError)) return fail(res, error);
       try {
-        const article = await client.articles.generateAndWait(profileId, { signal: controller.signal });
+        const article = await untilAborted(generate(profileId), controller.signal);
         res.json({ article, generated: true });
       } catch (generateError) {
         fail(res, generateError);
@@ -36,6 +38,16 @@ export function createApp(client: ProfileArticles): Express {
     }
   });
   return app;
+}
+
+/** `promise`, or the signal's reason as soon as it aborts; `promise` itself goes on. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 // What the frontend may know: a status and a sentence. Never the key, never the service's
