@@ -3,9 +3,14 @@
 // RateLimitError. Before this rule a poll's 429 with `Retry-After: 99999999` overflowed Node's
 // timer to 1 ms: hundreds of polls a second and a TimeoutOverflowWarning each, for the whole wait.
 import { once } from 'node:events';
+import {
+  ABSURD_WAITS,
+  tooManyRequests,
+  watchTimerOverflows,
+} from '@profile-articles/test-utils/hostile-delays';
 import { rejectionOf } from '@profile-articles/test-utils/rejection';
 import { JOB, reply, type Step } from '@profile-articles/test-utils/scripted-server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RateLimitError } from '../src/node.js';
 import { TRANSPORTS, useScriptedServers } from './scripted-client.js';
 
@@ -13,17 +18,6 @@ const BALANCE = {
   credits: 5,
   pricing: { generation_credits: 100, update_credits: 100, requests_per_minute: 60 },
 };
-const FAR = new Date(Date.now() + 10 * 365 * 86_400_000).toUTCString();
-
-/** The forms of "come back much later" a server can send, each above the default 60 s maximum. */
-const HUGE_WAITS: Array<[string, Record<string, string>]> = [
-  ['Retry-After: 99999999', { 'retry-after': '99999999' }],
-  ['a 400-digit Retry-After', { 'retry-after': '9'.repeat(400) }],
-  ['retry-after-ms: 99999999999', { 'retry-after-ms': '99999999999' }],
-  ['an HTTP date ten years on', { 'retry-after': FAR }],
-];
-
-const tooManyRequests = (headers: Record<string, string>) => reply(429, { detail: 'slow down' }, headers);
 
 /**
  * A step that stops the wait (through the returned signal) when a poll comes after the refused wait,
@@ -38,31 +32,11 @@ function stopOnPoll(answer: Step) {
   return { signal: controller.signal, step };
 }
 
-/** Node warns (on the next tick) whenever a timer is set past 2^31 − 1 ms and runs it after 1 ms. */
-function watchWarnings() {
-  const seen: Error[] = [];
-  const listener = (warning: Error) => seen.push(warning);
-  beforeEach(() => {
-    seen.length = 0;
-    process.on('warning', listener);
-  });
-  afterEach(() => {
-    process.off('warning', listener);
-  });
-  return {
-    /** Overflow warnings so far, after letting any pending one be emitted. */
-    async overflows() {
-      await new Promise((resolve) => setImmediate(resolve));
-      return seen.filter((w) => w.name === 'TimeoutOverflowWarning');
-    },
-  };
-}
-
 describe.each(TRANSPORTS)('over $name', ({ options }) => {
   const { setup } = useScriptedServers(options);
-  const warnings = watchWarnings();
+  const warnings = watchTimerOverflows();
 
-  describe.each(HUGE_WAITS)('%s', (_name, headers) => {
+  describe.each(ABSURD_WAITS)('%s', (_name, headers) => {
     it('on a poll: rejects with RateLimitError, polls no more, sets no overflowing timer', async () => {
       const again = stopOnPoll(tooManyRequests(headers));
       const { server, client } = await setup([reply(200, JOB), tooManyRequests(headers), again.step], {

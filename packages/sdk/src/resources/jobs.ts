@@ -1,6 +1,6 @@
 import { callEndpoint } from '../endpoint-call.js';
 import { JobFailedError } from '../errors.js';
-import type { NormalizedOptions, RequestOptions } from '../options.js';
+import type { Logger, RequestOptions } from '../options.js';
 import { type PollDeps, pollUntilTerminal, type WaitOptions } from '../polling.js';
 import type { Article } from '../schemas/article.js';
 import { ENDPOINTS, type EndpointName } from '../schemas/endpoints.js';
@@ -13,7 +13,14 @@ export const JOB_ENDPOINTS = {
 } as const satisfies Partial<Record<keyof Jobs, EndpointName>>;
 
 /** What a wait takes from the client's options. */
-type WaitSettings = Pick<NormalizedOptions, 'pollIntervalMs' | 'maxRetryDelayMs' | 'logger'>;
+interface WaitSettings {
+  /** Between polls, unless a wait says otherwise. */
+  pollIntervalMs: number;
+  /** A Retry-After longer than this ends the wait (see retry.ts). */
+  maxRetryDelayMs: number;
+  /** A debug line for each wait. */
+  logger: Logger | undefined;
+}
 
 export class Jobs {
   readonly #transport: Transport;
