@@ -31,7 +31,8 @@ export function isFor(request: Request, endpoint: EndpointName): boolean {
   return endpointFor(request.method, path.slice(API_PREFIX.length)) === ENDPOINTS[endpoint];
 }
 
-function json(body: unknown, from: Response): Response {
+/** `from`'s status and headers, with `body` as its JSON. */
+export function json(body: unknown, from: Response): Response {
   const copy = new Headers(from.headers);
   copy.delete('content-length');
   return new Response(JSON.stringify(body), { status: from.status, headers: copy });
