@@ -4,6 +4,8 @@ import type { AttemptInfo, Hooks } from '@profile-articles/sdk';
 import { RETRYABLE_STATUSES } from '@profile-articles/sdk/internal';
 import type { Io } from './io.js';
 import type { Output } from './output.js';
+import { safeJson } from './safe-json.js';
+import { terminalSafe } from './terminal-safe.js';
 
 interface Attempt {
   method: string;
@@ -19,7 +21,7 @@ interface Attempt {
 function describe(a: Attempt): string {
   const parts = [
     `${a.method} ${a.path}`,
-    a.status === null ? `failed: ${a.error}` : `${a.status}`,
+    a.status === null ? `failed: ${terminalSafe(a.error ?? '')}` : `${a.status}`,
     a.duration_ms === null ? undefined : `${a.duration_ms} ms`,
     `attempt ${a.attempt}`,
     a.idempotency_key === null ? undefined : `idempotency key ${a.idempotency_key}`,
@@ -38,7 +40,7 @@ export function httpTrace(io: Io, out: Output): HttpTrace {
   let pending: Attempt | undefined;
   let timer: NodeJS.Immediate | undefined;
   const write = (a: Attempt) => {
-    io.stderr.write(out.json ? `${JSON.stringify({ http: a })}\n` : `${out.errStyle.dim(describe(a))}\n`);
+    io.stderr.write(out.json ? `${safeJson({ http: a })}\n` : `${out.errStyle.dim(describe(a))}\n`);
   };
   const flush = () => {
     if (timer) clearImmediate(timer);

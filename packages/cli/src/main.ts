@@ -4,8 +4,15 @@ import type { Context } from './context.js';
 import { ExitCode } from './exit-codes.js';
 import { type Io, processIo } from './io.js';
 import { buildProgram } from './program.js';
+import { terminalIo } from './terminal-io.js';
 
-export async function run(argv: string[], io: Io = processIo()): Promise<number> {
+export function run(argv: string[], io: Io = processIo()): Promise<number> {
+  // Every write of every command passes the one boundary that keeps a server's control
+  // characters away from the terminal (terminal-io.ts).
+  return runOn(argv, terminalIo(io));
+}
+
+async function runOn(argv: string[], io: Io): Promise<number> {
   let ctx: Context | undefined;
   const program = buildProgram(io, (created) => {
     ctx = created;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown, wrap } from './markdown.js';
-import { plain } from './style.js';
+import { colorsFor, plain } from './style.js';
 import { localTime, relativeTime } from './time-format.js';
 
 const marked = {
@@ -29,8 +29,9 @@ describe('renderMarkdown', () => {
   });
 
   it('wraps to the width, counting what shows rather than escape codes', () => {
-    const lines = wrap('\u001b[1maaaa\u001b[22m bbbb cccc', 9);
-    expect(lines).toEqual(['\u001b[1maaaa\u001b[22m bbbb', 'cccc']);
+    const { bold } = colorsFor({ isTTY: true, write: () => true }, {});
+    const lines = wrap(`${bold('aaaa')} bbbb cccc`, 9);
+    expect(lines).toEqual([`${bold('aaaa')} bbbb`, 'cccc']);
   });
 });
 

@@ -2,9 +2,9 @@
 // wrapped to the width. Small on purpose: articles use a handful of constructs, and a full
 // renderer would cost start-up time. Loaded only when an article is shown on a terminal.
 import type { Style } from './style.js';
+import { withoutOwnStyle } from './terminal-io.js';
 
-const ANSI = /\u001b\[[0-9;]*m/g;
-const visibleLength = (text: string) => text.replace(ANSI, '').length;
+const visibleLength = (text: string) => withoutOwnStyle(text).length;
 
 function inline(text: string, style: Style): string {
   return text

@@ -1,9 +1,14 @@
 // What the CLI prints: human text or exactly one JSON value on stdout; notes, errors and
 // the spinner on stderr. The spinner runs only on a terminal, outside CI, without NO_COLOR or --json.
+// Every write crosses terminal-io.ts, which removes a server's control characters; what is one
+// line here (an error, a status line, the spinner) is also kept to one line (terminal-safe.ts).
 import { invocation } from './invocation.js';
 import type { Io } from './io.js';
 import type { Report } from './report-error.js';
+import { safeJson } from './safe-json.js';
 import { colorsFor, plain, type Style } from './style.js';
+import { own, unfiltered } from './terminal-io.js';
+import { terminalSafe } from './terminal-safe.js';
 
 interface Spinner {
   update(text: string): void;
@@ -17,7 +22,7 @@ type ErrorReport = Omit<Report, 'exitCode'>;
 export function errorLine(report: ErrorReport): string {
   const { type, status, message, detail, hint, attempts, idempotency_key } = report;
   const error = { type, status, message, detail, hint, attempts, idempotency_key };
-  return `${JSON.stringify({ error })}\n`;
+  return `${safeJson({ error })}\n`;
 }
 
 const NO_SPINNER: Spinner = { update() {}, stop() {} };
@@ -46,7 +51,7 @@ export class Output {
 
   /** The one JSON value of a --json run. */
   value(value: unknown): void {
-    this.#io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    this.#io.stdout.write(`${safeJson(value, 2)}\n`);
   }
 
   /** Human output on stdout. */
@@ -63,7 +68,7 @@ export class Output {
   warn(text: string): void {
     const typed = this.#asTyped(text);
     this.#io.stderr.write(
-      this.json ? `${JSON.stringify({ warning: typed })}\n` : `${this.errStyle.yellow(typed)}\n`,
+      this.json ? `${safeJson({ warning: typed })}\n` : `${this.errStyle.yellow(typed)}\n`,
     );
   }
 
@@ -80,9 +85,11 @@ export class Output {
     }
     if (!report.message) return; // a quiet interrupt
     const s = this.errStyle;
+    // One line each, whatever a server's detail or a job's error put into them.
+    const [message, hint] = [terminalSafe(report.message), report.hint && terminalSafe(report.hint)];
     this.#io.stderr.write(
       // An interrupt was the person's own choice: no "Error:" before it.
-      `${report.type === 'Interrupted' ? '' : `${s.red('Error:')} `}${report.message}${report.hint ? `\n${s.dim(report.hint)}` : ''}\n`,
+      `${report.type === 'Interrupted' ? '' : `${s.red('Error:')} `}${message}${hint ? `\n${s.dim(hint)}` : ''}\n`,
     );
   }
 
@@ -99,7 +106,8 @@ export class Output {
   statusLines(): (line: string) => void {
     if (this.spinnerEnabled || this.json) return () => {};
     let last: string | undefined;
-    return (line) => {
+    return (text) => {
+      const line = terminalSafe(text);
       if (line !== last) this.note(line);
       last = line;
     };
@@ -107,23 +115,26 @@ export class Output {
 
   /** After Ctrl-C on a terminal: the line the key echoed `^C` on is cleared for the message. */
   clearInterruptedLine(): void {
-    if (this.#io.stderr.isTTY) this.#io.stderr.write('\r\x1b[2K');
+    if (this.#io.stderr.isTTY) this.#io.stderr.write(own('\r\x1b[2K'));
   }
 
-  /** An ora spinner on stderr, or nothing at all where it would be noise. */
+  /**
+   * An ora spinner on stderr, or nothing at all where it would be noise. ora writes its own
+   * escape codes to the stream itself, so its text is made one safe line here, first.
+   */
   async spinner(text: string): Promise<Spinner> {
     if (!this.spinnerEnabled) return NO_SPINNER;
     const { default: ora } = await import('ora');
     const spinner = ora({
-      text,
-      stream: this.#io.stderr as NodeJS.WritableStream,
+      text: terminalSafe(text),
+      stream: unfiltered(this.#io.stderr) as NodeJS.WritableStream,
       discardStdin: false,
       // Decided above; ora's own check would take an empty CI for CI (docs/decisions/0004).
       isEnabled: true,
     }).start();
     return {
       update: (next) => {
-        spinner.text = next;
+        spinner.text = terminalSafe(next);
       },
       stop: () => spinner.stop(),
     };

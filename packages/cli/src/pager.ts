@@ -2,6 +2,7 @@
 // Loaded only when there is something to page.
 import { spawn } from 'node:child_process';
 import type { Io } from './io.js';
+import { forTerminal } from './terminal-io.js';
 
 /** Pages `text` if it would not fit the terminal; false when it printed nothing (no pager found). */
 export function page(text: string, io: Io): Promise<boolean> {
@@ -16,7 +17,9 @@ export function page(text: string, io: Io): Promise<boolean> {
       // The person quit before reading it all: nothing is wrong.
     });
     child.once('close', (code) => resolve(code !== 127));
-    child.stdin.end(`${text}\n`);
+    // less writes to the terminal itself, and passes control characters on with -r: the text
+    // crosses the same boundary as the CLI's own writes (terminal-io.ts).
+    child.stdin.end(forTerminal(`${text}\n`));
   });
 }
 

@@ -1,7 +1,10 @@
-// Articles, jobs and balances for a person to read in a terminal.
+// Articles, jobs and balances for a person to read in a terminal. Each field a server wrote
+// that stands on one line here is made one safe line (terminal-safe.ts): a line break in a
+// title or an error would otherwise draw a line of the server's choosing.
 import type { Article, BalanceResponse, Job } from '@profile-articles/sdk';
 import { plural } from './plural.js';
 import type { Style } from './style.js';
+import { terminalSafe as line } from './terminal-safe.js';
 import { localTime } from './time-format.js';
 
 function table(rows: Array<[string, string]>, style: Style): string[] {
@@ -12,17 +15,20 @@ function table(rows: Array<[string, string]>, style: Style): string[] {
 /** Wraps a line to the terminal's width, each further line starting with `indent`. */
 export type Wrap = (text: string, indent: string) => string[];
 
-/** `wrap`, on a terminal: lines that would overflow it are wrapped (a pipe gets them whole). */
+/**
+ * `wrap`, on a terminal: lines that would overflow it are wrapped (a pipe gets them whole).
+ * The content is shown as given, with its layout: the caller made it safe (or rendered it).
+ */
 export function renderArticle(article: Article, style: Style, wrap?: Wrap): string {
   const lines = [
-    style.bold(article.title),
+    style.bold(line(article.title)),
     style.dim(`version ${article.current_version} · updated ${localTime(article.updated_at)}`),
     '',
   ];
   if (article.infobox && Object.keys(article.infobox).length) {
     const rows = Object.entries(article.infobox).map(([key, value]): [string, string] => [
-      key.replaceAll('_', ' '),
-      typeof value === 'string' ? value : JSON.stringify(value),
+      line(key.replaceAll('_', ' ')),
+      line(typeof value === 'string' ? value : JSON.stringify(value)),
     ]);
     lines.push(...table(rows, style), '');
   }
@@ -34,10 +40,12 @@ export function renderArticle(article: Article, style: Style, wrap?: Wrap): stri
   if (article.sources.length) {
     lines.push(style.bold('Sources'));
     for (const source of article.sources) {
-      const where = [source.publication, source.url].filter(Boolean).join(' · ');
-      const line = `${style.cyan(`[${source.id}]`)} ${source.title}${where ? style.dim(` — ${where}`) : ''}`;
+      const where = [source.publication, source.url]
+        .flatMap((part) => (part ? [line(part)] : []))
+        .join(' · ');
+      const shown = `${style.cyan(`[${source.id}]`)} ${line(source.title)}${where ? style.dim(` — ${where}`) : ''}`;
       // A hanging indent under the title: "  [1] " is six columns wide for ids below 10.
-      const [first = '', ...rest] = wrap ? wrap(line, '      ') : [`      ${line}`];
+      const [first = '', ...rest] = wrap ? wrap(shown, '      ') : [`      ${shown}`];
       lines.push(`  ${first.trimStart()}`, ...rest);
     }
   }
@@ -52,12 +60,12 @@ export function renderJob(job: Job, style: Style): string {
         ? style.red
         : style.yellow;
   const rows: Array<[string, string]> = [
-    ['job', job.job_id],
-    ['profile', job.profile_id],
+    ['job', line(job.job_id)],
+    ['profile', line(job.profile_id)],
     ['status', color(job.status)],
     ['credits', plural(job.credits_charged, 'credit')],
   ];
-  if (job.error) rows.push(['error', job.error]);
+  if (job.error) rows.push(['error', line(job.error)]);
   return table(rows, style).join('\n');
 }
 

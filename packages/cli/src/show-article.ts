@@ -3,11 +3,13 @@
 import type { Article } from '@profile-articles/sdk';
 import type { Context } from './context.js';
 import { renderArticle, type Wrap } from './render.js';
+import { terminalSafe } from './terminal-safe.js';
 
 export async function printArticle(ctx: Context, article: Article): Promise<void> {
   const { io, out } = ctx;
   const terminal = io.stdout.isTTY === true;
-  let content = article.content;
+  // Safe before it is rendered, so that the Markdown and the widths are those of what shows.
+  let content = terminalSafe(article.content, 'lines');
   let wrapLine: Wrap | undefined;
   if (terminal) {
     const { renderMarkdown, wrap } = await import('./markdown.js');

@@ -1,5 +1,8 @@
 // A few ANSI styles, only on a terminal and never with NO_COLOR (https://no-color.org).
+// Their escape codes are marked as the CLI's own, so the output boundary (terminal-io.ts) keeps
+// them while it removes every other control character.
 import type { Io, Stream } from './io.js';
+import { own } from './terminal-io.js';
 
 export interface Style {
   bold(text: string): string;
@@ -12,7 +15,10 @@ export interface Style {
   underline(text: string): string;
 }
 
-const wrap = (open: number, close: number) => (text: string) => `\u001b[${open}m${text}\u001b[${close}m`;
+const wrap = (open: number, close: number) => {
+  const [start, end] = [own(`\u001b[${open}m`), own(`\u001b[${close}m`)];
+  return (text: string) => `${start}${text}${end}`;
+};
 
 export const plain: Style = {
   bold: String,

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { type MockConfig, type MockServer, startMockServer } from '@profile-articles/mock-server';
+import { startDriftingMock } from '@profile-articles/test-utils/drifting-mock';
+import type { Drift } from '@profile-articles/test-utils/lying-mock';
 import { afterAll, beforeAll, beforeEach, onTestFinished } from 'vitest';
 import { run } from '../src/main.js';
 
@@ -93,6 +95,8 @@ export interface InProcessOptions {
   input?: string | NodeJS.ReadableStream;
   /** Called after every write, with all output so far. */
   onOutput?: (stdout: string, stderr: string) => void;
+  /** Both streams say they are a terminal (100 columns), so the CLI styles and renders for one. */
+  terminal?: boolean;
 }
 
 /**
@@ -106,14 +110,17 @@ export async function runInProcess(args: string[], options: InProcessOptions = {
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
   const stdin =
     typeof options.input === 'object' ? options.input : Readable.from(options.input ? [options.input] : []);
+  const terminal = options.terminal ? { isTTY: true, columns: 100, rows: 40 } : {};
   const code = await run(['node', 'profile-articles', ...args], {
     stdout: {
+      ...terminal,
       write: (chunk: string) => {
         stdout += chunk;
         options.onOutput?.(stdout, stderr);
       },
     },
     stderr: {
+      ...terminal,
       write: (chunk: string) => {
         stderr += chunk;
         options.onOutput?.(stdout, stderr);
@@ -135,10 +142,13 @@ export interface CliHarness {
   run(args: string[], options?: InProcessOptions): Promise<CliResult>;
 }
 
-export function useCliMock(config: MockConfig = CLI_CONFIG): CliHarness {
+/** A mock per test file, reset per test; with `drift`, every answer passes through it (drifting-mock.ts). */
+export function useCliMock(config: MockConfig = CLI_CONFIG, drift?: Drift): CliHarness {
   const harness = {} as CliHarness;
   beforeAll(async () => {
-    harness.server = await startMockServer({ port: 0, config });
+    harness.server = drift
+      ? await startDriftingMock(drift, config)
+      : await startMockServer({ port: 0, config });
   });
   afterAll(() => harness.server.close());
   beforeEach(() => {

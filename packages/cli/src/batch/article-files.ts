@@ -1,14 +1,18 @@
 // --out DIR: each article as `<name>.json` (the API's Article) and `<name>.md`, `name` from safe-name.ts.
 // Written to a temporary file and renamed, so a crash never leaves half an article.
+// Files a person may `cat`: the JSON is the server's value with DEL, C1 and bidi controls
+// escaped (safe-json.ts); the Markdown, text for a person, has no control character left.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Article } from '@profile-articles/sdk';
+import { safeJson } from '../safe-json.js';
+import { terminalSafe as line } from '../terminal-safe.js';
 import { safeName } from './safe-name.js';
 
 function toMarkdown(article: Article): string {
   // The content may open with the title as its own heading: then it is not written twice.
-  const content = article.content.trim();
-  const heading = `# ${article.title}`;
+  const content = line(article.content, 'lines').trim();
+  const heading = `# ${line(article.title)}`;
   const body =
     content.startsWith(`${heading}\n`) || content === heading
       ? content.slice(heading.length).trim()
@@ -17,8 +21,8 @@ function toMarkdown(article: Article): string {
   if (article.sources.length) {
     lines.push('## Sources', '');
     for (const source of article.sources) {
-      const title = source.url ? `[${source.title}](${source.url})` : source.title;
-      lines.push(`${source.id}. ${title}${source.publication ? ` (${source.publication})` : ''}`);
+      const title = source.url ? `[${line(source.title)}](${line(source.url)})` : line(source.title);
+      lines.push(`${source.id}. ${title}${source.publication ? ` (${line(source.publication)})` : ''}`);
     }
     lines.push('');
   }
@@ -34,6 +38,6 @@ function writeAtomically(path: string, text: string): void {
 export function writeArticleFiles(dir: string, profileId: string, article: Article): void {
   mkdirSync(dir, { recursive: true });
   const name = safeName(profileId);
-  writeAtomically(join(dir, `${name}.json`), `${JSON.stringify(article, null, 2)}\n`);
+  writeAtomically(join(dir, `${name}.json`), `${safeJson(article, 2)}\n`);
   writeAtomically(join(dir, `${name}.md`), toMarkdown(article));
 }

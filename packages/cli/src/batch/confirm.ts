@@ -7,6 +7,7 @@ import { ReadStream } from 'node:tty';
 import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import type { Io } from '../io.js';
+import { unfiltered } from '../terminal-io.js';
 
 function terminalInput(io: Io): NodeJS.ReadableStream | undefined {
   if (io.stdin.isTTY) return io.stdin;
@@ -28,7 +29,12 @@ export async function confirmOnTerminal(io: Io, question: string): Promise<boole
       'Pass --yes.',
     );
   }
-  const rl = createInterface({ input, output: io.stderr as NodeJS.WritableStream, terminal: false });
+  // readline wants a whole Node stream; with `terminal: false` it writes nothing to it.
+  const rl = createInterface({
+    input,
+    output: unfiltered(io.stderr) as NodeJS.WritableStream,
+    terminal: false,
+  });
   try {
     io.stderr.write(`${question} [y/N] `);
     const answer = await new Promise<string>((resolve) => {

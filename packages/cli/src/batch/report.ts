@@ -2,6 +2,9 @@
 // pipe, or JSON Lines with --json (one object per event, the summary last).
 import type { Io } from '../io.js';
 import { plural } from '../plural.js';
+import { safeJson } from '../safe-json.js';
+import { own } from '../terminal-io.js';
+import { terminalSafe } from '../terminal-safe.js';
 import type { EndRecord } from './run-profile.js';
 import type { Operation } from './state-records.js';
 
@@ -27,6 +30,9 @@ export interface BatchSummary {
 
 export type Mode = 'tty' | 'plain' | 'json';
 
+/** Back to the start of the line and erase it, for the live progress line: the CLI's own codes. */
+const CLEAR_LINE = own('\r\x1b[K');
+
 export class BatchReporter {
   readonly #io: Io;
   readonly #mode: Mode;
@@ -49,9 +55,10 @@ export class BatchReporter {
     }
   }
 
+  /** One event: a JSON line, or one line of text (a job's error in it stays on that line). */
   #emit(event: Record<string, unknown>, text: string): void {
-    if (this.#mode === 'json') this.#io.stdout.write(`${JSON.stringify(event)}\n`);
-    else if (this.#mode === 'plain') this.#io.stdout.write(`${text}\n`);
+    if (this.#mode === 'json') this.#io.stdout.write(`${safeJson(event)}\n`);
+    else if (this.#mode === 'plain') this.#io.stdout.write(`${terminalSafe(text)}\n`);
   }
 
   skipped(profileId: string, reason: string): void {
@@ -79,7 +86,7 @@ export class BatchReporter {
     const event = { event: finished ? 'finished' : 'failed', ...fields };
     const why = record.error ? `: ${record.error}` : '';
     const text = `${(finished ? 'finished' : 'failed').padEnd(9)} ${record.profile_id} ${record.status}, ${plural(record.credits_charged, 'credit')}${why}`;
-    if (this.#mode === 'tty' && !finished) this.#io.stderr.write(`\r\x1b[K${text}\n`);
+    if (this.#mode === 'tty' && !finished) this.#io.stderr.write(`${CLEAR_LINE}${terminalSafe(text)}\n`);
     this.#emit(event, text);
     this.#draw();
   }
@@ -99,14 +106,14 @@ export class BatchReporter {
     const remaining = this.#left + this.#running;
     const eta = rate > 0 && remaining > 0 ? ` · ETA ${formatDuration((remaining / rate) * 60_000)}` : '';
     const line = `done ${this.#done} · running ${this.#running} · failed ${this.#failed} · left ${this.#left} · ${plural(this.#credits, 'credit')} · ${rate.toFixed(1)}/min${eta}`;
-    this.#io.stderr.write(`\r\x1b[K${line}`);
+    this.#io.stderr.write(`${CLEAR_LINE}${line}`);
   }
 
   summary(summary: BatchSummary): void {
     if (this.#ticker) clearInterval(this.#ticker);
-    if (this.#mode === 'tty') this.#io.stderr.write('\r\x1b[K');
+    if (this.#mode === 'tty') this.#io.stderr.write(CLEAR_LINE);
     if (this.#mode === 'json') {
-      this.#io.stdout.write(`${JSON.stringify(summary)}\n`);
+      this.#io.stdout.write(`${safeJson(summary)}\n`);
       return;
     }
     const lines = [
@@ -118,7 +125,9 @@ export class BatchReporter {
       );
     for (const failure of summary.failed)
       lines.push(
-        `  failed ${failure.profile_id}: ${failure.status}${failure.error ? ` (${failure.error})` : ''}`,
+        terminalSafe(
+          `  failed ${failure.profile_id}: ${failure.status}${failure.error ? ` (${failure.error})` : ''}`,
+        ),
       );
     if (summary.stopped === 'budget') lines.push('Stopped: the next profile would go past --max-credits.');
     if (summary.stopped === 'balance') lines.push('Stopped: the balance cannot cover the next profile.');

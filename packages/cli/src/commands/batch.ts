@@ -21,6 +21,7 @@ import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import { plural } from '../plural.js';
+import { safeJson } from '../safe-json.js';
 
 /** "Start? [y/N]" answered no: not an error, so no "Error:" line (the command prints "Not started."); exit 1. */
 class NotStarted extends CliError {
@@ -127,7 +128,7 @@ export async function batchCommand(ctx: Context, operationArg: string, options: 
     const withJob = resumed.length - (toSend - fresh.length);
     if (mode === 'json') {
       io.stdout.write(
-        `${JSON.stringify({
+        `${safeJson({
           event: 'plan',
           operation,
           profiles: list.ids.length,

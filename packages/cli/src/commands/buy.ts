@@ -9,6 +9,7 @@ import { ExitCode } from '../exit-codes.js';
 import { parseTimeout } from '../job-wait.js';
 import { waitForPayment } from '../payment-wait.js';
 import { plural } from '../plural.js';
+import { terminalSafe } from '../terminal-safe.js';
 
 interface BuyOptions {
   open?: boolean;
@@ -41,7 +42,8 @@ export async function buyCommand(ctx: Context, rawCredits: string, options: BuyO
   else {
     const amount = cents === undefined ? '' : ` for $${((credits * cents) / 100).toFixed(2)}`;
     out.line(`Pay for ${plural(credits, 'credit')}${amount} at:`);
-    out.line(`  ${out.style.cyan(session.url)}`);
+    // The server's URL, on its own line: one line, whatever it holds.
+    out.line(`  ${out.style.cyan(terminalSafe(session.url))}`);
   }
   if (page !== undefined) {
     const opened = await openInBrowser(page);

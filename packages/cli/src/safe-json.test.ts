@@ -1,0 +1,33 @@
+import { hostileText, RAW_IN_JSON } from '@profile-articles/test-utils/hostile-strings';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { safeJson } from './safe-json.js';
+
+describe('safeJson', () => {
+  it('writes DEL, C1, bidi controls and separators as \\u escapes', () => {
+    expect(safeJson({ title: 'a\u009b2Jb\u007f\u202ec\u2028\\\u0085' })).toBe(
+      '{"title":"a\\u009b2Jb\\u007f\\u202ec\\u2028\\\\\\u0085"}',
+    );
+  });
+
+  it('is the same JSON value, with nothing raw left, whatever the strings', () => {
+    const strings = hostileText();
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small' },
+        strings,
+        fc.integer(),
+        fc.constant(null),
+        fc.array(tie('node'), { maxLength: 4 }),
+        fc.dictionary(strings, tie('node'), { maxKeys: 4 }),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(value, fc.constantFrom(undefined, 2), (input, indent) => {
+        const text = safeJson(input, indent);
+        expect(text).not.toMatch(RAW_IN_JSON);
+        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(input)));
+      }),
+    );
+  });
+});
