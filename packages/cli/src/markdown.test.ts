@@ -35,6 +35,15 @@ describe('renderMarkdown', () => {
   });
 });
 
+describe('hostile content', () => {
+  it('renders a long line of brackets from a server in one pass', () => {
+    // The link pattern scanned to the end of the block once per `[`: minutes for 300,000.
+    const brackets = '['.repeat(300_000);
+    expect(renderMarkdown(brackets, plain, 80)).toBe(brackets);
+    expect(renderMarkdown(`${' ['.repeat(100_000)}](x`, plain, 80)).toContain('[ [ [');
+  });
+});
+
 describe('times', () => {
   it('says how long ago, with the right plural', () => {
     const now = new Date('2026-11-22T03:00:00Z');
