@@ -230,8 +230,12 @@ describe('exit codes and messages', () => {
     const interrupt = () => {
       if (child && polled) child.kill('SIGINT');
     };
+    // Only a poll of this test's own job counts: a CLI left by an earlier test on the same
+    // server may still be polling its job, which once made this one interrupt too early.
+    const ownJob = () => h.server.service.state().jobs.activeFor('stuck-someone')?.job.job_id;
     const stop = watchServerRequests(h.server.port, ({ request }) => {
-      if (!polled && request.url?.startsWith('/api/v1/jobs/')) {
+      const id = ownJob();
+      if (!polled && id !== undefined && request.url === `/api/v1/jobs/${id}`) {
         polled = true;
         interrupt();
       }
