@@ -301,7 +301,9 @@ const sendable = (request: Request) =>
 export function createNodeFetch(routeFor?: RouteFor): typeof fetch {
   const nodeFetch: typeof fetch = (input, init) => {
     const request =
-      input instanceof Request && (init === undefined || !hasOwnKeys(init)) ? input : new Request(input, init);
+      input instanceof Request && (init === undefined || !hasOwnKeys(init))
+        ? input
+        : new Request(input, init);
     return sendable(request) ? send(request, undefined, routeFor) : globalThis.fetch(request);
   };
   /**

@@ -135,11 +135,17 @@ describe('the plain http warning', () => {
       'http://[::1]:9',
     ])
       make(quiet);
+    // Loopback as the URL parser writes an address; a name that merely starts like one is a name.
+    make('http://127.1:9');
+    make('http://127.0.0.1.evil.example', 'error');
+    make('http://127.evil.example', 'error');
     make('http://10.0.0.5:4010', 'error');
     make('http://10.0.0.5:4010', 'off');
     expect(lines).toHaveLength(1);
     make('http://10.0.0.5:4010', 'debug');
-    expect(lines).toHaveLength(2);
+    make('http://127.0.0.1.evil.example');
+    make('http://127.evil.example');
+    expect(lines).toHaveLength(4);
   });
 
   it('a logger without warn is not called for it, and the client still works', () => {

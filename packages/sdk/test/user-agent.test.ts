@@ -17,7 +17,7 @@ let mock: MockServer;
 beforeAll(async () => {
   mock = await startMockServer({
     port: 0,
-    config: { accounts: [{ id: 'a', apiKeys: ['ua-key'], credits: 1000 }] },
+    config: { accounts: [{ id: 'a', apiKeys: ['ua-key-0001'], credits: 1000 }] },
   });
 });
 afterAll(() => mock.close());
@@ -37,7 +37,7 @@ async function agentsDuring(work: () => Promise<unknown>): Promise<Array<string 
 
 describe.each(TRANSPORTS)('User-Agent over $name', ({ options }) => {
   const client = (more: ClientOptions = {}) =>
-    new ProfileArticles({ ...options, apiKey: 'ua-key', baseUrl: mock.url, pollIntervalMs: 1, ...more });
+    new ProfileArticles({ ...options, apiKey: 'ua-key-0001', baseUrl: mock.url, pollIntervalMs: 1, ...more });
 
   it('names the SDK and Node, with their versions, on every request', async () => {
     const sdk = client();
