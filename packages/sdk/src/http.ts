@@ -57,8 +57,9 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
         const queued = Date.now();
         const release = spec.paceExempt ? pacer?.take() : await pacer?.acquire(signal, spec.waitingSince);
         const sent = Date.now();
+        // A pacer's hold is said; without a pacer, the clock may still tick while nothing waited.
         const line = () =>
-          `${spec.method} ${url} attempt ${attemptNumber}${sent > queued ? ` (paced ${sent - queued} ms)` : ''}`;
+          `${spec.method} ${url} attempt ${attemptNumber}${pacer && sent > queued ? ` (paced ${sent - queued} ms)` : ''}`;
         hooks.onRequest?.(info);
         const pending = attempt(spec, info, signal, timeoutMs);
         const outcome = await (release ? pending.finally(release) : pending);
