@@ -3,6 +3,7 @@
 // demo account (key demo-key). Plain JavaScript and web APIs only, so every runtime runs it as is.
 import {
   AuthenticationError,
+  InvalidArgumentError,
   JobFailedError,
   NotFoundError,
   ProfileArticles,
@@ -52,5 +53,34 @@ const aborted = await rejection(
 );
 check(aborted?.name === 'AbortError', `abort: ${aborted}`);
 check(Date.now() - started < 2000, 'abort is prompt');
+
+// The User-Agent names this runtime; `proxy` is the Node entry's, and here it names the runtime's own way.
+const agents = [];
+const seeing = new ProfileArticles({
+  apiKey: 'demo-key',
+  baseUrl,
+  fetch: (input, init) => {
+    agents.push(new Request(input, init).headers.get('user-agent'));
+    return fetch(input, init);
+  },
+});
+await seeing.credits.balance();
+const name = globalThis.Bun ? 'bun' : globalThis.Deno ? 'deno' : 'node';
+check(
+  /^profile-articles-sdk\/\d+\.\d+\.\d+\S* (bun|deno|node)\/\S+$/.test(agents[0] ?? '') &&
+    agents[0].includes(` ${name}/`),
+  `User-Agent: ${agents[0]}`,
+);
+const proxied = await rejection(
+  Promise.resolve().then(
+    () => new ProfileArticles({ apiKey: 'demo-key', baseUrl, proxy: 'http://127.0.0.1:3128' }),
+  ),
+);
+check(
+  proxied instanceof InvalidArgumentError && /^proxy works on Node only/.test(proxied.message),
+  `proxy: ${proxied}`,
+);
+if (name !== 'node')
+  check(proxied.message.includes(name === 'bun' ? "Bun's fetch" : "Deno's fetch"), proxied.message);
 
 console.log(`sdk smoke on ${runtime}: ok`);

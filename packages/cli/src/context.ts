@@ -1,14 +1,15 @@
 // Settings for a run (flag > environment > stored config) and the SDK client built from them.
 // The SDK loads only when a command needs it, so --help stays fast.
-import type { ClientOptions, ProfileArticles } from '@profile-articles/sdk';
+import type { ClientOptions, Logger, LogLevel, ProfileArticles } from '@profile-articles/sdk';
+import { version } from '../package.json';
 import { costOf, isPaidOperation } from './charge-note.js';
 import type { ConfigStore } from './config-store.js';
 import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import type { HttpTrace } from './http-trace.js';
 import type { Io } from './io.js';
-import { isLoopbackHost } from './loopback.js';
 import { Output } from './output.js';
+import { proxyFromEnv } from './proxy-env.js';
 import type { ReportContext } from './report-error.js';
 import { MAX_WAIT_SECONDS } from './timer-limit.js';
 
@@ -47,18 +48,6 @@ function pollIntervalMs(raw: string | undefined, from: string): number | undefin
   return Math.round(seconds * 1000);
 }
 
-/** Plain http to another machine sends the key in the clear; to this machine it never leaves it. */
-export function isPlainHttpToAnotherHost(baseUrl: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'http:') return false;
-  return !(isLoopbackHost(url.hostname) || url.hostname.endsWith('.localhost'));
-}
-
 export class Context {
   readonly io: Io;
   readonly options: GlobalOptions;
@@ -72,7 +61,8 @@ export class Context {
   #keySource: SettingSource | undefined;
   #store: ConfigStore | undefined;
   #client: Promise<ProfileArticles> | undefined;
-  #warnedHttp = false;
+  /** Each warning once per run, whoever says it (the SDK, through the logger below, or a command). */
+  #warned = new Set<string>();
   #trace: HttpTrace | undefined;
 
   constructor(
@@ -165,31 +155,83 @@ export class Context {
   async clientFor(apiKey: string, overrides: ClientOverrides = {}): Promise<ProfileArticles> {
     const baseUrl = await this.baseUrl();
     const settings = await this.settings();
-    this.warnIfPlainHttp(baseUrl);
-    const [{ ProfileArticles }, { httpTrace }] = await Promise.all([
+    const proxy = proxyFromEnv(baseUrl, this.io.env);
+    const [{ ProfileArticles }, { USER_AGENT_PREFIX }, { httpTrace }] = await Promise.all([
       import('@profile-articles/sdk'),
+      import('@profile-articles/sdk/internal'),
       import('./http-trace.js'),
     ]);
     if (this.options.verbose) this.#trace ??= httpTrace(this.io, this.out);
-    return new ProfileArticles({
+    const options: ClientOptions & { [USER_AGENT_PREFIX]: string } = {
       apiKey,
       baseUrl,
+      [USER_AGENT_PREFIX]: `profile-articles-cli/${version}`,
+      logLevel: this.#logLevel(),
+      logger: this.#logger(),
+      ...(proxy ? { proxy } : {}),
       pollIntervalMs: settings.pollIntervalMs,
       // A person at a terminal should not sit through a long silent wait: past this, say when to come back.
       maxRetryDelayMs: overrides.maxRetryDelayMs ?? CLI_MAX_RETRY_DELAY_MS,
       ...(overrides.pacing === undefined ? {} : { pacing: overrides.pacing }),
       ...(overrides.maxRetries === undefined ? {} : { maxRetries: overrides.maxRetries }),
       ...(this.#trace ? { hooks: this.#trace.hooks } : {}),
-    });
+    };
+    return new ProfileArticles(options);
   }
 
-  /** Once per run, on stderr: the key is about to travel unencrypted. */
-  warnIfPlainHttp(baseUrl: string): void {
-    if (this.#warnedHttp || !isPlainHttpToAnotherHost(baseUrl)) return;
-    this.#warnedHttp = true;
-    this.out.warn(
-      `Warning: ${new URL(baseUrl).origin} is plain http to another machine: your API key travels unencrypted. Use https.`,
-    );
+  /** A warning on stderr, once per run: the SDK's (through the logger) and the CLI's own alike. */
+  warn(text: string): void {
+    if (this.#warned.has(text)) return;
+    this.#warned.add(text);
+    this.out.warn(`Warning: ${text}`);
+  }
+
+  /**
+   * The SDK's logger: its warnings as the CLI's own, its `PROFILE_ARTICLES_LOG` lines on stderr
+   * (under --json as `{"log": {"level", "message"}}`). The SDK has redacted every line.
+   */
+  #logger(): Logger {
+    const line = (level: string) => (message: string) =>
+      this.io.stderr.write(
+        this.out.json
+          ? `${JSON.stringify({ log: { level, message } })}\n`
+          : `${this.out.errStyle.dim(`${level}: ${message}`)}\n`,
+      );
+    return {
+      error: line('error'),
+      warn: (message) => this.warn(message),
+      info: line('info'),
+      debug: line('debug'),
+    };
+  }
+
+  /**
+   * PROFILE_ARTICLES_LOG from the run's environment, not the process's (a test's run has its
+   * own; the SDK would read process.env), checked here so that the error names it.
+   */
+  #logLevel(): LogLevel {
+    const raw = this.io.env.PROFILE_ARTICLES_LOG;
+    if (!raw) return 'warn';
+    const levels = ['off', 'error', 'warn', 'info', 'debug'];
+    if (!levels.includes(raw)) {
+      throw new CliError(
+        `PROFILE_ARTICLES_LOG must be one of ${levels.join(', ')}; got ${JSON.stringify(raw)}.`,
+        ExitCode.Usage,
+      );
+    }
+    return raw as LogLevel;
+  }
+
+  /** Before any client is made (login asks for the key after it): plain http to another machine. */
+  async warnIfPlainHttp(baseUrl: string): Promise<void> {
+    const { plainHttpWarning } = await import('@profile-articles/sdk/internal');
+    let warning: string | undefined;
+    try {
+      warning = plainHttpWarning(baseUrl);
+    } catch {
+      return; // not a URL: making the client says so
+    }
+    if (warning) this.warn(warning);
   }
 
   /** Ends the run's output: a --verbose line still waiting for a retry decision is written. */

@@ -182,7 +182,10 @@ async function tell(
   if (error instanceof sdk.ConnectionError) {
     return {
       message: `${error.message}${attempts}.`,
-      hint: 'Is the API origin right and the service up? `profile-articles status` shows the origin in use.',
+      // The SDK names the proxy when the failure was there (HTTPS_PROXY or HTTP_PROXY chose it).
+      hint: / the proxy \S+ /.test(error.message)
+        ? 'Check the proxy that HTTPS_PROXY or HTTP_PROXY names, or exempt the API origin’s host with NO_PROXY.'
+        : 'Is the API origin right and the service up? `profile-articles status` shows the origin in use.',
       exitCode: ExitCode.Failure,
     };
   }

@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { payCheckoutPage } from '@profile-articles/mock-server';
+import { plainHttpWarning } from '@profile-articles/sdk/internal';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isPlainHttpToAnotherHost } from '../src/context.js';
 import { purchaseArrived } from '../src/payment-wait.js';
 import { KEYS, onlyJson, transcript, useCliMock } from './helpers.js';
 
@@ -241,12 +241,12 @@ describe('plain http to another machine', () => {
       const quiet = await h.run(['read', long], { env: { PROFILE_ARTICLES_BASE_URL: url } });
       expect(quiet.stderr, url).not.toMatch(/plain http/);
     }
-    expect(isPlainHttpToAnotherHost('http://10.0.0.5:4010')).toBe(true);
-    expect(isPlainHttpToAnotherHost('http://127.0.0.2')).toBe(false);
-    expect(isPlainHttpToAnotherHost('http://127.1:4010')).toBe(false); // the parser's 127.0.0.1
-    // A name that starts like a loopback address is a name: DNS may send the key anywhere.
-    expect(isPlainHttpToAnotherHost('http://127.0.0.1.evil.example')).toBe(true);
-    expect(isPlainHttpToAnotherHost('http://127.evil.example')).toBe(true);
+    // Which origins warn is the SDK's rule (plainHttpWarning): a name that starts like a
+    // loopback address is a name, which DNS may send anywhere.
+    for (const url of ['http://10.0.0.5:4010', 'http://127.0.0.1.evil.example', 'http://127.evil.example'])
+      expect(plainHttpWarning(url), url).toBeDefined();
+    for (const url of ['http://127.0.0.2', 'http://127.1:4010'])
+      expect(plainHttpWarning(url), url).toBeUndefined();
   });
 });
 

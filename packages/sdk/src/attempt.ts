@@ -26,6 +26,8 @@ const NOT_SENT_CODES = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
   'UND_ERR_CONNECT_TIMEOUT',
+  // A tunnel through the proxy that never opened (the Node entry's `proxy` option).
+  'ERR_PROXY_TUNNEL',
 ]);
 
 function errorCode(error: unknown): string | undefined {
@@ -60,7 +62,7 @@ function toResponseIssues(issues: readonly ResponseIssue[], redact: Redactor): R
 }
 
 type AttemptOutcome<T> =
-  | { kind: 'success'; value: T }
+  | { kind: 'success'; value: T; status: number }
   /** `retryable`: worth another attempt; `delayMs`: what the server asked, if it did. */
   | { kind: 'failure'; error: ProfileArticlesError; retryable: boolean; delayMs: number | undefined };
 
@@ -76,7 +78,7 @@ const failure = (error: ProfileArticlesError, retryable: boolean, delayMs?: numb
 
 /** The key stays in this closure: it is written into one header and nowhere else. */
 export function createAttempt(apiKey: string, options: NormalizedOptions, redact: Redactor): Attempt {
-  const { hooks, logger } = options;
+  const { hooks } = options;
   // On Node the default fetch bounds its own wait: ky then skips its clone and timeout race.
   const sendWithin = sendWithinOf(options.fetch);
 
@@ -89,6 +91,7 @@ export function createAttempt(apiKey: string, options: NormalizedOptions, redact
     const headers: Record<string, string> = {
       authorization: `Bearer ${apiKey}`,
       accept: 'application/json',
+      'user-agent': options.userAgent,
     };
     if (spec.idempotencyKey !== undefined) headers['idempotency-key'] = spec.idempotencyKey;
     // Every error of this attempt is built whole, with what the caller needs to retry safely.
@@ -140,7 +143,10 @@ export function createAttempt(apiKey: string, options: NormalizedOptions, redact
       const code = errorCode(error);
       const notSent = code !== undefined && NOT_SENT_CODES.has(code);
       const reason = code ? ` (${code})` : '';
-      const broken = new ConnectionError(`Could not reach ${options.baseUrl}${reason}`, {
+      // A failure at the proxy says so (see proxy.ts).
+      const proxy = (error as { cause?: { proxy?: true; message: string } }).cause;
+      const where = proxy?.proxy ? `: ${proxy.message}` : '';
+      const broken = new ConnectionError(`Could not reach ${options.baseUrl}${reason}${where}`, {
         ...context,
         cause: redact.cause(error),
       });
@@ -148,9 +154,6 @@ export function createAttempt(apiKey: string, options: NormalizedOptions, redact
     }
     const durationMs = Date.now() - started;
     hooks.onResponse?.({ ...info, status: response.status, durationMs });
-    logger?.debug(
-      `${spec.method} ${info.url} -> ${response.status} in ${durationMs} ms (attempt ${info.attempt})`,
-    );
 
     const answered = `${spec.method} ${spec.path} answered ${response.status}`;
     if (body.kind === 'too-large') {
@@ -173,7 +176,7 @@ export function createAttempt(apiKey: string, options: NormalizedOptions, redact
 
     if (response.ok) {
       const result = parsed.ok ? spec.parse(parsed.body, response.status) : undefined;
-      if (result?.success) return { kind: 'success', value: result.data };
+      if (result?.success) return { kind: 'success', value: result.data, status: response.status };
       const issues = result
         ? toResponseIssues(result.error.issues, redact)
         : [{ code: 'invalid_json', path: [], message: 'Body is not JSON' }];

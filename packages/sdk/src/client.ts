@@ -31,7 +31,7 @@ export class ProfileArticles {
   }
 
   toJSON(): Record<string, unknown> {
-    const { fetch: _fetch, hooks: _hooks, logger: _logger, ...safe } = this.#options;
+    const { fetch: _fetch, hooks: _hooks, log: _log, ...safe } = this.#options;
     return { ...safe, apiKey: '[redacted]' };
   }
 

@@ -12,7 +12,7 @@ import { API_PREFIX } from './schemas/endpoints.js';
 import type { RequestSpec, Transport } from './transport-types.js';
 
 export function createTransport(apiKey: string, options: NormalizedOptions): Transport {
-  const { hooks, logger } = options;
+  const { hooks, log } = options;
   const redact = createRedactor(apiKey);
   const attempt = createAttempt(apiKey, options, redact);
   // Undefined unless the `pacing` option is on; then every attempt takes a slot of the window first.
@@ -40,6 +40,9 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
     const deadline =
       deadlineAt === undefined ? undefined : timeoutSignal(deadlineAt - Date.now(), deadlineError);
     const { signal, dispose } = anySignal([call.signal, deadline?.signal]);
+    const called = Date.now();
+    // `info` hears one line per call, `debug` one per attempt: what it waited, how it ended.
+    const took = () => `in ${Date.now() - called} ms (${attempts} attempt${attempts === 1 ? '' : 's'})`;
 
     try {
       for (let attemptNumber = 1; ; attemptNumber++) {
@@ -51,11 +54,20 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
           idempotencyKey: spec.idempotencyKey,
         };
         // The pacer's wait is bounded by the deadline and the caller's signal, never by timeoutMs.
+        const queued = Date.now();
         const release = spec.paceExempt ? pacer?.take() : await pacer?.acquire(signal, spec.waitingSince);
+        const sent = Date.now();
+        // A pacer's hold is said; without a pacer, the clock may still tick while nothing waited.
+        const line = () =>
+          `${spec.method} ${url} attempt ${attemptNumber}${pacer && sent > queued ? ` (paced ${sent - queued} ms)` : ''}`;
         hooks.onRequest?.(info);
         const pending = attempt(spec, info, signal, timeoutMs);
         const outcome = await (release ? pending.finally(release) : pending);
-        if (outcome.kind === 'success') return outcome.value;
+        if (outcome.kind === 'success') {
+          log.debug?.(`${line()}: ${outcome.status} in ${Date.now() - sent} ms`);
+          log.info?.(`${spec.method} ${url}: ${outcome.status} ${took()}`);
+          return outcome.value;
+        }
 
         // The attempt built its error whole: attempts and idempotency key included.
         const { error } = outcome;
@@ -64,14 +76,20 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
           outcome.delayMs !== undefined && refusesServerWait(outcome.delayMs, options.maxRetryDelayMs);
         if (error instanceof RateLimitError) pacer?.rateLimited(refused ? undefined : outcome.delayMs);
         // Refused, the call fails now: its error says how long the server asked (retryAfterSeconds).
-        if (!outcome.retryable || attemptNumber > maxRetries || refused) throw error;
-
+        const retry = outcome.retryable && attemptNumber <= maxRetries && !refused;
         const delayMs = outcome.delayMs ?? backoffDelayMs(attemptNumber);
-        if (deadlineAt !== undefined && Date.now() + delayMs > deadlineAt) throw deadlineError(error);
+        const late = deadlineAt !== undefined && Date.now() + delayMs > deadlineAt;
+        log.debug?.(
+          `${line()}: ${error.message} in ${Date.now() - sent} ms${retry && !late ? `; retrying in ${Math.round(delayMs)} ms` : ''}`,
+        );
+        if (!retry) throw error;
+        if (late) throw deadlineError(error);
         hooks.onRetry?.({ ...info, delayMs, error });
-        logger?.debug(`retrying ${spec.method} ${url} in ${Math.round(delayMs)} ms after: ${error.message}`);
         await sleep(delayMs, signal);
       }
+    } catch (error) {
+      log.info?.(`${spec.method} ${url} failed ${took()}: ${(error as Error)?.message ?? error}`);
+      throw error;
     } finally {
       dispose();
       deadline?.dispose();

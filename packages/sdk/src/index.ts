@@ -6,12 +6,12 @@ import type { Jobs as JobsResource } from './resources/jobs.js';
 export { ProfileArticles } from './client.js';
 export { describeDetail } from './error-from-answer.js';
 export * from './errors.js';
+export type { Logger, LogLevel } from './log.js';
 export type {
   AttemptInfo,
   ClientOptions,
   Hooks,
   IdempotentRequestOptions,
-  Logger,
   RequestOptions,
   ResponseInfo,
   RetryInfo,

@@ -4,9 +4,11 @@
 // `@profile-articles/sdk`.
 export { checkApiKey, MIN_API_KEY_LENGTH } from './arguments.js';
 export { defaultOptions } from './defaults.js';
+export { plainHttpWarning } from './log.js';
 export { MAX_RESPONSE_BYTES, readBody } from './read-body.js';
 export { RESOURCE_ENDPOINTS } from './resources/bindings.js';
 export { RETRYABLE_STATUSES } from './retry.js';
 export * from './schemas/endpoints.js';
 export { identifierBounds } from './schemas/identifier-bounds.js';
 export { TIMED_OUT } from './timed-send.js';
+export { USER_AGENT_PREFIX } from './user-agent.js';

@@ -16,7 +16,11 @@ import type { Socket } from 'node:net';
 import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
 import zlib from 'node:zlib';
 import { startTimer } from './abort.js';
+import type { Route } from './proxy.js';
 import { SEND_WITHIN, type SendWithin, TIMED_OUT } from './timed-send.js';
+
+/** How a client with a proxy reaches it (see proxy.ts); without one, Node's global agents. */
+export type RouteFor = (secure: boolean) => Promise<Route>;
 
 /**
  * The Fetch standard's null body statuses, whose Response has no body: 204, 205, 304 and the
@@ -165,10 +169,11 @@ function limitConnect(req: ClientRequest, secure: boolean) {
 }
 
 /**
- * Sends `request` over node:http(s). With `timeoutMs`, a wait for headers longer than that
- * closes the connection and rejects with TIMED_OUT (the body's time is the caller's to bound).
+ * Sends `request` over node:http(s), through the proxy `routeFor` gives when there is one.
+ * With `timeoutMs`, a wait for headers longer than that closes the connection and rejects with
+ * TIMED_OUT (the body's time is the caller's to bound).
  */
-async function send(request: Request, timeoutMs?: number): Promise<Response> {
+async function send(request: Request, timeoutMs?: number, routeFor?: RouteFor): Promise<Response> {
   const started = Date.now();
   const secure = request.url.startsWith('https:');
   const headers: Record<string, string> = {};
@@ -187,6 +192,7 @@ async function send(request: Request, timeoutMs?: number): Promise<Response> {
     headers['content-length'] = String(body.byteLength);
   }
   // Without a body, node:http sends `Content-Length: 0` for the methods fetch sends it for.
+  const route = await routeFor?.(secure);
   const { signal } = request;
   if (signal.aborted) throw signal.reason;
 
@@ -242,16 +248,30 @@ async function send(request: Request, timeoutMs?: number): Promise<Response> {
       }
     };
     try {
-      req = (secure ? https : http).request(request.url, { method: request.method, headers }, onResponse);
+      req = (secure ? https : http).request(
+        request.url,
+        { method: request.method, headers, ...(route ? { agent: route.agent } : {}) },
+        onResponse,
+      );
     } catch (error) {
       reject(fetchFailed(error));
       return;
+    }
+    // The proxy agents say when the proxy took the connection (http) or answered CONNECT
+    // (https): a failure before that is the proxy's. A refused tunnel would otherwise reach
+    // the SDK as the proxy's own answer, as if the API had given it.
+    let opened = false;
+    if (route) {
+      req.once('proxyConnect', (connect: { statusCode?: number; statusText?: string }) => {
+        if (connect.statusCode === undefined || connect.statusCode === 200) opened = true;
+        else req.destroy(route.refused(connect.statusCode, connect.statusText ?? ''));
+      });
     }
     req.on('error', (error) => {
       if (answered) return; // the body's stream reports it
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
-      if (!signal.aborted) reject(fetchFailed(error));
+      if (!signal.aborted) reject(fetchFailed(route ? route.failed(error, opened) : error));
     });
     limitConnect(req, secure);
     signal.addEventListener('abort', onAbort, { once: true });
@@ -274,19 +294,29 @@ async function send(request: Request, timeoutMs?: number): Promise<Response> {
 const sendable = (request: Request) =>
   (request.url.startsWith('http:') || request.url.startsWith('https:')) && request.redirect === 'manual';
 
-/** A `fetch` over node:http(s) for the requests ky makes; see the top of this file. */
-export const nodeFetch: typeof fetch = (input, init) => {
-  const request =
-    input instanceof Request && (init === undefined || !hasOwnKeys(init)) ? input : new Request(input, init);
-  return sendable(request) ? send(request) : globalThis.fetch(request);
-};
-
 /**
- * The attempt's way in (see timed-send.ts): the SDK's requests are always sendable (an http or
- * https baseUrl, redirects manual), and anything else would have no time limit here.
+ * A `fetch` over node:http(s) for the requests ky makes (see the top of this file), through a
+ * proxy when `routeFor` is given.
  */
-const sendWithin: SendWithin = (request, timeoutMs) => {
-  if (!sendable(request)) throw new TypeError(`node:http cannot send ${request.method} ${request.url}`);
-  return send(request, timeoutMs);
-};
-Object.defineProperty(nodeFetch, SEND_WITHIN, { value: sendWithin });
+export function createNodeFetch(routeFor?: RouteFor): typeof fetch {
+  const nodeFetch: typeof fetch = (input, init) => {
+    const request =
+      input instanceof Request && (init === undefined || !hasOwnKeys(init))
+        ? input
+        : new Request(input, init);
+    return sendable(request) ? send(request, undefined, routeFor) : globalThis.fetch(request);
+  };
+  /**
+   * The attempt's way in (see timed-send.ts): the SDK's requests are always sendable (an http
+   * or https baseUrl, redirects manual), and anything else would have no time limit here.
+   */
+  const sendWithin: SendWithin = (request, timeoutMs) => {
+    if (!sendable(request)) throw new TypeError(`node:http cannot send ${request.method} ${request.url}`);
+    return send(request, timeoutMs, routeFor);
+  };
+  Object.defineProperty(nodeFetch, SEND_WITHIN, { value: sendWithin });
+  return nodeFetch;
+}
+
+/** The Node entry's default fetch: node:http(s) with Node's global agents. */
+export const nodeFetch = createNodeFetch();

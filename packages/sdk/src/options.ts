@@ -2,8 +2,11 @@
 import { checkApiKey, nonNegative } from './arguments.js';
 import { defaultOptions } from './defaults.js';
 import { InvalidArgumentError, ProfileArticlesError } from './errors.js';
+import { createLog, type Log, type Logger, type LogLevel, plainHttpWarning } from './log.js';
 import type { Pacing } from './pacing.js';
+import { createRedactor } from './redact.js';
 import { API_PREFIX } from './schemas/endpoints.js';
+import { runtime, USER_AGENT_PREFIX, userAgent } from './user-agent.js';
 
 export interface AttemptInfo {
   method: string;
@@ -27,11 +30,6 @@ export interface Hooks {
   onRequest?: (info: AttemptInfo) => void;
   onResponse?: (info: ResponseInfo) => void;
   onRetry?: (info: RetryInfo) => void;
-}
-
-/** Anything with a `debug` method, such as `console` or a pino logger. */
-export interface Logger {
-  debug: (message: string, meta?: Record<string, unknown>) => void;
 }
 
 export interface ClientOptions {
@@ -67,7 +65,22 @@ export interface ClientOptions {
    */
   fetch?: typeof fetch;
   hooks?: Hooks;
+  /**
+   * Where log lines go: anything with `error`, `warn`, `info` and `debug` methods (a method it
+   * lacks is a level it does not hear). Default `console`. Every line is redacted of the key.
+   */
   logger?: Logger;
+  /**
+   * What is logged: `'warn'` (default) the SDK's warnings (plain `http://` to another machine),
+   * `'info'` also a line per call, `'debug'` also a line per attempt; `'error'` and `'off'` less.
+   * Default `PROFILE_ARTICLES_LOG`, else `'warn'`.
+   */
+  logLevel?: LogLevel;
+  /**
+   * An HTTP proxy for every request (`http://host:port`, credentials allowed): https goes
+   * through it by CONNECT. Node only; elsewhere, configure the runtime's own fetch.
+   */
+  proxy?: string | URL;
   /** The key must stay server-side: constructing the client in a browser throws unless this is true. */
   dangerouslyAllowBrowser?: boolean;
 }
@@ -108,7 +121,8 @@ export interface NormalizedOptions {
   pacing: Pacing;
   fetch: typeof fetch;
   hooks: Hooks;
-  logger: Logger | undefined;
+  log: Log;
+  userAgent: string;
 }
 
 function readEnv(name: string): string | undefined {
@@ -165,14 +179,31 @@ export function normalizeOptions(options: ClientOptions): { apiKey: string; opti
   if (!baseUrl) {
     throw new InvalidArgumentError('Missing API origin: pass { baseUrl } or set PROFILE_ARTICLES_BASE_URL.');
   }
+  if (options.proxy !== undefined) {
+    // The Node entry takes `proxy` before it gets here.
+    const name = runtime()?.name;
+    throw new InvalidArgumentError(
+      `proxy works on Node only: ${name === 'bun' || name === 'deno' ? `${name === 'bun' ? 'Bun' : 'Deno'}'s fetch goes through the proxy that HTTPS_PROXY or HTTP_PROXY names` : 'pass a fetch that goes through your proxy'}`,
+    );
+  }
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') {
     throw new ProfileArticlesError('No fetch available: pass { fetch } on this runtime.');
   }
-  return {
+  const origin = normalizeBaseUrl(baseUrl);
+  const level = options.logLevel ?? readEnv('PROFILE_ARTICLES_LOG');
+  const { text } = createRedactor(apiKey);
+  const log = createLog(
+    options.logger ?? console,
+    level ?? 'warn',
+    options.logLevel === undefined ? 'PROFILE_ARTICLES_LOG' : 'logLevel',
+    // On the console, say whose line it is; a logger of the caller's names its own source.
+    options.logger ? text : (line) => text(`profile-articles: ${line}`),
+  );
+  const normalized = {
     apiKey,
     options: {
-      baseUrl: normalizeBaseUrl(baseUrl),
+      baseUrl: origin,
       maxRetries: Math.floor(nonNegative('maxRetries', options.maxRetries, defaultOptions.maxRetries)),
       timeoutMs: nonNegative('timeoutMs', options.timeoutMs, defaultOptions.timeoutMs),
       deadlineMs:
@@ -186,7 +217,13 @@ export function normalizeOptions(options: ClientOptions): { apiKey: string; opti
       pacing: normalizePacing(options.pacing),
       fetch: fetchImpl,
       hooks: options.hooks ?? {},
-      logger: options.logger,
+      log,
+      // The CLI names itself first (see USER_AGENT_PREFIX).
+      userAgent: userAgent((options as { [USER_AGENT_PREFIX]?: string })[USER_AGENT_PREFIX]),
     },
   };
+  // Once the options are known good: once per client.
+  const warning = plainHttpWarning(origin);
+  if (warning) log.warn?.(warning);
+  return normalized;
 }

@@ -9,18 +9,14 @@ import type { RequestSpec } from './transport-types.js';
 type Send = <T>(spec: RequestSpec<T>) => Promise<T>;
 
 export function createClientPacer(options: NormalizedOptions, send: Send): Pacer | undefined {
-  const { pacing, logger } = options;
+  const { pacing } = options;
   if (pacing === false) return undefined;
-  const onWait = (waitMs: number) => {
-    if (waitMs > 0) logger?.debug(`pacing: holding requests for ${Math.round(waitMs)} ms`);
-  };
-  if (typeof pacing === 'number') return createPacer({ limit: pacing, onWait });
+  if (typeof pacing === 'number') return createPacer({ limit: pacing });
   // 'auto': the account's own limit, read once and again after a 429. The read counts in the
   // window but cannot wait for it (it is what the window's size depends on).
   const readLimit = async () => {
     const balance = await send(endpointRequest(ENDPOINTS.getBalance, {}, undefined, { paceExempt: true }));
-    logger?.debug(`pacing: ${balance.pricing.requests_per_minute} requests per minute`);
     return balance.pricing.requests_per_minute;
   };
-  return createPacer({ limit: readLimit, onWait });
+  return createPacer({ limit: readLimit });
 }

@@ -35,7 +35,6 @@ interface PacerOptions {
   limit: number | (() => Promise<number>);
   now?: () => number;
   windowMs?: number;
-  onWait?: (waitMs: number) => void;
 }
 
 interface Waiter {
@@ -103,7 +102,6 @@ export function createPacer(options: PacerOptions): Pacer {
   function schedule(at: number) {
     if (timer !== undefined) clearTimeout(timer);
     const waitMs = Math.max(0, at - now());
-    options.onWait?.(waitMs);
     timer = startTimer(() => {
       timer = undefined;
       pump();

@@ -4,7 +4,6 @@
 import { anySignal, sleep, timeoutSignal } from './abort.js';
 import { nonNegative } from './arguments.js';
 import { RateLimitError, TimeoutError } from './errors.js';
-import type { Logger } from './options.js';
 import { refusesServerWait } from './retry.js';
 import { isTerminalStatus, type Job, type TerminalJob } from './schemas/job.js';
 
@@ -30,8 +29,6 @@ export interface PollDeps {
   intervalMs: number;
   /** The client's option: a Retry-After longer than this ends the wait with the RateLimitError. */
   maxRetryDelayMs: number;
-  /** The client's logger: a debug line for each wait. */
-  logger?: Logger | undefined;
   /** Keeps the API key out of the job a TimeoutError carries, should the server have echoed it. */
   redact: (job: Job) => Job;
 }
@@ -75,7 +72,6 @@ export async function pollUntilTerminal(
           if (error.retryAfterSeconds !== undefined && refusesServerWait(waitMs, deps.maxRetryDelayMs)) {
             throw error;
           }
-          deps.logger?.debug(`job ${jobId}: rate limited, polling again in ${waitMs} ms`);
           await sleep(waitMs, signal);
           continue;
         }
@@ -84,7 +80,6 @@ export async function pollUntilTerminal(
       }
       if (isTerminal(job)) return job;
       // A minimum: under pacing the poll then waits its turn in the window.
-      deps.logger?.debug(`job ${jobId} is ${job.status}; polling again in ${intervalMs} ms`);
       job = undefined;
       await sleep(intervalMs, signal);
     }

@@ -223,7 +223,14 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
       const { client } = await setup([echo], {
         apiKey: KEY,
         maxRetries: 1,
-        logger: { debug: (line, meta) => lines.push(line + JSON.stringify(meta ?? {})) },
+        // Every level, so every line the SDK writes is read.
+        logger: Object.fromEntries(
+          ['error', 'warn', 'info', 'debug'].map((level) => [
+            level,
+            (line: string, meta?: unknown) => lines.push(line + JSON.stringify(meta ?? {})),
+          ]),
+        ),
+        logLevel: 'debug',
         hooks: {
           onRequest: (info) => hookCalls.push(info),
           onResponse: (info) => hookCalls.push(info),

@@ -44,9 +44,9 @@ describe('the API key never leaks', () => {
     async ({ options }) => {
       const lines: string[] = [];
       const hookCalls: unknown[] = [];
-      const logger = {
-        debug: (message: string, meta?: unknown) => lines.push(message + JSON.stringify(meta ?? {})),
-      };
+      // Every level, each written in full, so every line the SDK writes is read.
+      const record = (message: string, meta?: unknown) => lines.push(message + JSON.stringify(meta ?? {}));
+      const logger = { error: record, warn: record, info: record, debug: record };
       const hooks = {
         onRequest: (i: unknown) => hookCalls.push(i),
         onResponse: (i: unknown) => hookCalls.push(i),
@@ -57,6 +57,7 @@ describe('the API key never leaks', () => {
         apiKey: KEY,
         baseUrl: mockUrl,
         logger,
+        logLevel: 'debug',
         hooks,
         maxRetries: 0,
       });
@@ -65,6 +66,7 @@ describe('the API key never leaks', () => {
         apiKey: `${KEY}-wrong`,
         baseUrl: mockUrl,
         logger,
+        logLevel: 'debug',
         hooks,
       });
       const scripted = await scriptedServer([reset, reply(500, { detail: 'x' })]);
@@ -73,6 +75,7 @@ describe('the API key never leaks', () => {
         apiKey: KEY,
         baseUrl: scripted.url,
         logger,
+        logLevel: 'debug',
         hooks,
         maxRetries: 1,
       });
@@ -81,6 +84,7 @@ describe('the API key never leaks', () => {
         apiKey: KEY,
         baseUrl: 'http://127.0.0.1:1',
         logger,
+        logLevel: 'debug',
         maxRetries: 0,
       });
       const failures = await Promise.allSettled([

@@ -16,7 +16,7 @@ export async function loginCommand(ctx: Context): Promise<void> {
       'Run `profile-articles login --base-url URL`.',
     );
   }
-  ctx.warnIfPlainHttp(settings.baseUrl);
+  await ctx.warnIfPlainHttp(settings.baseUrl);
   const key = (await readSecret(ctx.io, 'API key: ')).trim();
   if (!key)
     throw new CliError(

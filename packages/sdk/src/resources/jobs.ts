@@ -1,6 +1,6 @@
 import { callEndpoint } from '../endpoint-call.js';
 import { JobFailedError } from '../errors.js';
-import type { Logger, RequestOptions } from '../options.js';
+import type { RequestOptions } from '../options.js';
 import { type PollDeps, pollUntilTerminal, type WaitOptions } from '../polling.js';
 import type { Article } from '../schemas/article.js';
 import { ENDPOINTS, type EndpointName } from '../schemas/endpoints.js';
@@ -18,8 +18,6 @@ interface WaitSettings {
   pollIntervalMs: number;
   /** A Retry-After longer than this ends the wait (see retry.ts). */
   maxRetryDelayMs: number;
-  /** A debug line for each wait. */
-  logger: Logger | undefined;
 }
 
 export class Jobs {
@@ -66,7 +64,6 @@ export class Jobs {
         this.#get(id, { signal }, waitingSince),
       intervalMs: this.#settings.pollIntervalMs,
       maxRetryDelayMs: this.#settings.maxRetryDelayMs,
-      logger: this.#settings.logger,
       redact: (job: Job) => this.#transport.redact(job),
     };
   }
