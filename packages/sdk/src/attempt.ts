@@ -39,10 +39,14 @@ function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The headers, with the key out of names as well as values: a server controls both. */
 function headersToObject(headers: Headers, redact: Redactor): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
-    out[name] = redact.text(value);
+    const safeName = redact.name(name);
+    // Two names that held the key become one: keep both values, as Headers joins repeats.
+    const safeValue = redact.text(value);
+    out[safeName] = safeName in out ? `${out[safeName]}, ${safeValue}` : safeValue;
   });
   return out;
 }

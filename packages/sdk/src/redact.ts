@@ -9,6 +9,11 @@ const REDACTED = '[redacted]';
 export interface Redactor {
   /** The text with every spelling of the key replaced. */
   text(value: string): string;
+  /**
+   * A header's name with every spelling of the key replaced, compared without case: a server may
+   * send the key as a name, and fetch and node:http hand names over lowercased.
+   */
+  name(value: string): string;
   /** A JSON value with the key replaced in every string and property name. */
   json<T>(value: T): T;
   /** An error from fetch as given, or a copy whose message, stack and fields no longer hold the key. */
@@ -71,6 +76,13 @@ export function createRedactor(secret: string): Redactor {
 
   const holds = (value: string) => mentions(value) || hidden(value);
 
+  const lowerForms = [...new Set(forms.map((form) => form.toLowerCase()))];
+  const name = (value: string) => {
+    const lower = text(value).toLowerCase();
+    if (!lowerForms.some((form) => lower.includes(form))) return text(value);
+    return lowerForms.reduce((out, form) => out.split(form).join(REDACTED), lower);
+  };
+
   function errorMentions(error: Error): boolean {
     if (holds(String(error.message)) || holds(String(error.stack))) return true;
     return Object.values(error).some((field) => typeof field === 'string' && holds(field));
@@ -104,6 +116,7 @@ export function createRedactor(secret: string): Redactor {
 
   return {
     text,
+    name,
     // Server data is JSON: a copy through the same parse, whatever escapes the text needed.
     json: <T>(value: T) => (value === undefined ? value : (parse(JSON.stringify(value)) as T)),
     cause: (error) => cause(error),
