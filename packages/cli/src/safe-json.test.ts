@@ -10,6 +10,13 @@ describe('safeJson', () => {
     );
   });
 
+  it('writes the default-ignorable code points as \\u escapes (a tag character as its surrogate pair)', () => {
+    const split = 'sk\u034f-li\ufe0fve\u{e0020}-01\u3164234';
+    const text = safeJson({ key: split });
+    expect(text).toBe('{"key":"sk\\u034f-li\\ufe0fve\\udb40\\udc20-01\\u3164234"}');
+    expect(JSON.parse(text)).toEqual({ key: split });
+  });
+
   it('is the same JSON value, with nothing raw left, whatever the strings', () => {
     const strings = hostileText();
     const value = fc.letrec((tie) => ({

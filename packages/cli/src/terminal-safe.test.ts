@@ -46,6 +46,14 @@ describe('terminalSafe', () => {
     );
   });
 
+  it('drops the default-ignorable code points, so that no word (nor API key) is split invisibly', () => {
+    // Combining grapheme joiner, variation selectors, a tag character, a Hangul filler, a soft hyphen, a Mongolian
+    // variation selector, a shorthand format control, a musical symbol format control.
+    const split = 'sk\u034f-li\ufe0fve\u{e0020}-01\u3164234\u00ad5\u180b6\u{1bca0}7\u{1d173}89';
+    expect(terminalSafe(split)).toBe('sk-live-0123456789');
+    expect(terminalSafe(split, 'lines')).toBe('sk-live-0123456789');
+  });
+
   it('leaves ordinary and odd Unicode alone', () => {
     const text = 'Ada Lovelace — عربي — 𝓐 — e\u0301 — 🇬🇧 — 漢字';
     expect(terminalSafe(text)).toBe(text);

@@ -3,12 +3,17 @@
 // hyperlinks (OSC 8) and move the cursor; `\r` and backspace write over what is shown. So every
 // control character is removed: a complete escape sequence (ESC or its 8-bit C1 form, with its
 // parameters and text) as a whole, anything else (a lone ESC, C0, DEL, C1) on its own, and the
-// bidirectional controls that would show text in another order than it is written.
+// bidirectional controls that would show text in another order than it is written, with every
+// other default-ignorable code point (zero-width marks, variation selectors, tag characters…):
+// they show nothing, so a word or an API key split by them reads whole while a search for it
+// fails. Emoji joined by U+200D or styled by U+FE0F show as their parts: a small price.
 //
 // Removed rather than shown (as `^[` or U+FFFD): a person reading an article has no use for the
 // codes, and removing a sequence whole joins the text it split, so that what is shown is what a
 // search for a word (or for the API key, when the key is scrubbed after this) finds.
 // Pure, and free of the CLI's own colours: those are added after, by style.ts.
+
+import { CONTROL_CLASS, DEFAULT_IGNORABLE_CLASS } from '@profile-articles/sdk/internal';
 
 /**
  * Where the text is shown: `line` is one field of one line (a title, an error, a URL), whose
@@ -35,8 +40,8 @@ const SEQUENCE = new RegExp(
 );
 const LINE_BREAK = /\r\n?|\n/g;
 const LINE_BREAK_OR_TAB = /\r\n?|[\n\t]/g;
-/** C0 but newline and tab, DEL, C1, and the bidirectional controls. */
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** C0 but newline and tab, DEL, C1, and the default-ignorable code points (bidi controls among them). */
+const CONTROL = new RegExp(`[${CONTROL_CLASS}${DEFAULT_IGNORABLE_CLASS}]`, 'gu');
 
 /** `text` without a control character a terminal would act on; see {@link Layout}. */
 export function terminalSafe(text: string, layout: Layout = 'line'): string {

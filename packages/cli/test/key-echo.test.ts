@@ -30,9 +30,17 @@ beforeAll(async () => {
     }
     const body = (await response.json()) as { pricing: object };
     return answer(200, { ...body, note: told, pricing: { ...body.pricing, [told]: told } });
-  }, CLI_CONFIG);
+  }, config);
 });
 afterAll(() => mock.close());
+
+// A rate limit that the ~6 requests of each of the many spellings never reach (the default 60 a minute would).
+const config = {
+  ...CLI_CONFIG,
+  accounts: (CLI_CONFIG.accounts ?? []).map((account) =>
+    account.id === 'main' ? { ...account, pricing: { requests_per_minute: 100_000 } } : account,
+  ),
+};
 
 const credits = (args: string[]) =>
   h.run(['credits', ...args], { env: { PROFILE_ARTICLES_BASE_URL: mock.url } });

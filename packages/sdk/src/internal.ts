@@ -1,9 +1,10 @@
 // @profile-articles/sdk/internal: what the mock server, the CLI and the repository's scripts
 // share with the SDK (the contract table, the retry rule, the capped body read, the API key's
-// rule). Not public: it may change in any release, without a major version. Customers import
+// rule, the characters that show nothing). Not public: it may change in any release, without a major version. Customers import
 // `@profile-articles/sdk`.
 export { checkApiKey, MIN_API_KEY_LENGTH } from './arguments.js';
 export { defaultOptions } from './defaults.js';
+export { CONTROL_CLASS, DEFAULT_IGNORABLE_CLASS } from './invisible.js';
 export { plainHttpWarning } from './log.js';
 export { MAX_RESPONSE_BYTES, readBody } from './read-body.js';
 export { RESOURCE_ENDPOINTS } from './resources/bindings.js';

@@ -93,6 +93,65 @@ describe('createRedactor', () => {
     );
   });
 
+  it('any key with invisible characters, controls, escape sequences or overwrites between any of its characters', () => {
+    // Unicode's Default_Ignorable_Code_Point ranges (written out here, not taken from the SDK).
+    const ignorableRanges: Array<[number, number]> = [
+      [0xad, 0xad],
+      [0x34f, 0x34f],
+      [0x61c, 0x61c],
+      [0x115f, 0x1160],
+      [0x17b4, 0x17b5],
+      [0x180b, 0x180f],
+      [0x200b, 0x200f],
+      [0x202a, 0x202e],
+      [0x2060, 0x206f],
+      [0x3164, 0x3164],
+      [0xfe00, 0xfe0f],
+      [0xfeff, 0xfeff],
+      [0xffa0, 0xffa0],
+      [0x1bca0, 0x1bca3],
+      [0x1d173, 0x1d17a],
+      [0xe0000, 0xe0fff],
+    ];
+    const ignorable = fc
+      .constantFrom(...ignorableRanges)
+      .chain(([from, to]) => fc.integer({ min: from, max: to }))
+      .map((code) => String.fromCodePoint(code));
+    const c0 = fc
+      .integer({ min: 0, max: 0x1f })
+      .filter((code) => code !== 0x09 && code !== 0x0a)
+      .map((code) => String.fromCharCode(code));
+    const piece = fc.oneof(
+      ignorable,
+      c0,
+      fc.constantFrom(
+        '\u001b[0m',
+        '\u001b]2;x\u0007',
+        '\u009b1m',
+        '\u007f',
+        '\u0300',
+        '\u20dd',
+        'Z\b',
+        '  \b\b',
+      ),
+    );
+    const between = fc.array(
+      fc.option(fc.array(piece, { minLength: 1, maxLength: 3 }).map((p) => p.join(''))),
+      {
+        minLength: 47,
+        maxLength: 47,
+      },
+    );
+    fc.assert(
+      fc.property(apiKey, between, around, around, (key, gaps, left, right) => {
+        const spread = [...key].map((char, i) => (i === 0 ? char : `${gaps[i - 1] ?? ''}${char}`)).join('');
+        const out = createRedactor(key).text(`${left}${spread}${right}`);
+        expect(keyLeaks(out, key)).toEqual([]);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('leaves text that holds no spelling of the key as it is, controls and all', () => {
     const redact = createRedactor(KEY);
     const text = 'keep-alive \u001b[1mbold\u001b[0m c2stdGVzd 736b2d74657374 sk-test-0123456789abcde';

@@ -4,6 +4,8 @@
 // inside a longer token), in hex, or split by escape sequences that a terminal would not show.
 // A key has at least 8 characters (arguments.ts), so that no spelling of it is an ordinary word.
 
+import { CONTROL_CLASS, DEFAULT_IGNORABLE_CLASS } from './invisible.js';
+
 const REDACTED = '[redacted]';
 
 export interface Redactor {
@@ -16,27 +18,46 @@ export interface Redactor {
   name(value: string): string;
   /** A JSON value with the key replaced in every string and property name. */
   json<T>(value: T): T;
-  /** An error from fetch as given, or a copy whose message, stack and fields no longer hold the key. */
+  /**
+   * An error from fetch as given, or a copy (name, message, stack and code only) whose text no
+   * longer holds the key, or that drops the raw bytes the error kept.
+   */
   cause(error: unknown): unknown;
   /** `JSON.parse`, with the key replaced in every string and name, whatever escapes spelled it. */
   parse(text: string): unknown;
 }
 
 // Escape sequences (CSI, OSC, the other ESC forms, C1 CSI), then each other control and invisible
-// character (C0 but tab and newline, DEL, C1, soft hyphen, zero-width and bidirectional marks):
-// what a terminal hides, or a sanitizer that drops them removes, so a key split by them still shows.
+// character (C0 but tab and newline, DEL, C1, the default-ignorable code points of invisible.ts)
+// and the combining marks, which show nothing of their own between two letters: what a terminal
+// hides, or a sanitizer that drops them removes, so a key split by them still shows.
 const SEQUENCES =
   /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]/g;
-const INVISIBLE =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/;
-const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'g');
+const INVISIBLE_SOURCE = `[${CONTROL_CLASS}${DEFAULT_IGNORABLE_CLASS}]|\\p{M}`;
+const INVISIBLE = new RegExp(INVISIBLE_SOURCE, 'u');
+const INVISIBLE_ALL = new RegExp(INVISIBLE_SOURCE, 'gu');
 
-// What a person may see: without whole sequences, or (for a sanitizer that drops only the
-// control characters themselves) without the controls alone.
-const visibleTexts = (value: string) => [
-  value.replace(SEQUENCES, '').replace(INVISIBLE_ALL, ''),
-  value.replace(INVISIBLE_ALL, ''),
-];
+/** What a terminal shows once each backspace has stepped back over the character before it. */
+function overstruck(value: string): string {
+  if (!value.includes('\b')) return value;
+  const shown: string[] = [];
+  for (const char of value) {
+    if (char === '\b') shown.pop();
+    else shown.push(char);
+  }
+  return shown.join('');
+}
+
+// What a person may see: without whole sequences, with backspaces applied or not, or (for a
+// sanitizer that drops only the control characters themselves) without the controls alone.
+const visibleTexts = (value: string) => {
+  const bare = value.replace(SEQUENCES, '');
+  return [
+    overstruck(bare).replace(INVISIBLE_ALL, ''),
+    bare.replace(INVISIBLE_ALL, ''),
+    value.replace(INVISIBLE_ALL, ''),
+  ];
+};
 
 /**
  * The characters of base64 that depend on the key's bytes alone, with the key `offset` bytes into

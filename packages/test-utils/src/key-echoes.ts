@@ -38,15 +38,38 @@ export function keyEchoes(key: string): Record<string, string> {
     'split by NUL and DEL': `${head}\u0000\u007f${tail}`,
     'split by a zero-width space': `${head}\u200b${tail}`,
     'split by a bidi isolate': `${head}\u2066\u2069${tail}`,
+    'split by a combining grapheme joiner': `${head}\u034f${tail}`,
+    'split by a variation selector': `${head}\ufe0f${tail}`,
+    'split by a tag character': `${head}\u{e0020}${tail}`,
+    'split by a Hangul filler': `${head}\u3164${tail}`,
+    'split by a Mongolian variation selector': `${head}\u180b${tail}`,
+    'split by a shorthand format control': `${head}\u{1bca0}${tail}`,
+    'split by a musical symbol format control': `${head}\u{1d173}${tail}`,
+    'split by a combining mark': `${head}\u0300${tail}`,
+    'a character written over with a backspace': `${head}Z\b${tail}`,
   };
 }
 
 // Escape sequences (CSI, OSC, other two-character ESC forms, C1 CSI), then every other control
-// and invisible character: what a terminal shows, or a sanitizer that drops them leaves.
+// and invisible character: what a terminal shows, or a sanitizer that drops them leaves. The
+// invisible ones are Unicode's Default_Ignorable_Code_Point list written out by hand (the SDK
+// uses the regex property: each checks the other), and the combining marks, which show nothing
+// of their own between two letters.
 const SEQUENCES =
   /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]/g;
 const INVISIBLE =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: each code point is matched alone, on purpose: U+034F and the selectors are what a server puts between the key's characters.
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0000}-\u{e0fff}]|\p{M}/gu;
+
+/** What a terminal shows once each backspace has stepped back over the character before it. */
+function overstruck(text: string): string {
+  const shown: string[] = [];
+  for (const char of text) {
+    if (char === '\b') shown.pop();
+    else shown.push(char);
+  }
+  return shown.join('');
+}
 
 function decodedRuns(
   text: string,
@@ -66,7 +89,11 @@ export function keyLeaks(text: string, key: string): string[] {
   const key8 = bytesOf(key);
   const leaks: string[] = [];
   // Without whole sequences, and (as a sanitizer that drops only control characters leaves it) without the controls alone.
-  const visibles = [text.replace(SEQUENCES, '').replace(INVISIBLE, ''), text.replace(INVISIBLE, '')];
+  const visibles = [
+    overstruck(text.replace(SEQUENCES, '')).replace(INVISIBLE, ''),
+    text.replace(SEQUENCES, '').replace(INVISIBLE, ''),
+    text.replace(INVISIBLE, ''),
+  ];
   const visible = visibles.join('\n');
   if (text.includes(key)) leaks.push('literal');
   else if (visibles.some((form) => form.includes(key))) leaks.push('once controls are dropped');
