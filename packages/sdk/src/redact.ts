@@ -104,9 +104,16 @@ export function createRedactor(secret: string): Redactor {
     return lowerForms.reduce((out, form) => out.split(form).join(REDACTED), lower);
   };
 
+  // Bytes are never kept: node:http's parse error holds the raw answer (`rawPacket`), in which a
+  // server may spell the key in any encoding, so an error with a byte field is always rebuilt.
   function errorMentions(error: Error): boolean {
     if (holds(String(error.message)) || holds(String(error.stack))) return true;
-    return Object.values(error).some((field) => typeof field === 'string' && holds(field));
+    return Object.values(error).some(
+      (field) =>
+        (typeof field === 'string' && holds(field)) ||
+        ArrayBuffer.isView(field) ||
+        field instanceof ArrayBuffer,
+    );
   }
 
   function cause(error: unknown, depth = 0): unknown {

@@ -6,6 +6,7 @@ import { rejectionOf } from '@profile-articles/test-utils/rejection';
 import {
   huge,
   JOB,
+  rawAnswer,
   reply,
   resetMidBody,
   type Step,
@@ -191,6 +192,29 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
         inspect((value as { cause?: unknown })?.cause, { depth: 10, showHidden: true }),
       ].join('\n');
     }
+
+    /** Every string and every byte array held anywhere in `value`, the bytes read as text. */
+    function heldTexts(value: unknown, seen = new Set<unknown>()): string[] {
+      if (typeof value === 'string') return [value];
+      if (ArrayBuffer.isView(value))
+        return [Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString()];
+      if (value === null || typeof value !== 'object' || seen.has(value)) return [];
+      seen.add(value);
+      const names = [...Object.getOwnPropertyNames(value), 'cause', 'message', 'stack'];
+      return names.flatMap((name) => heldTexts((value as Record<string, unknown>)[name], seen));
+    }
+
+    it('never keeps the raw bytes of a malformed answer that holds it', async () => {
+      const malformed = rawAnswer((req) => {
+        const seen = String(req.headers.authorization).replace('Bearer ', '');
+        return `HTTP/1.1 200 ${seen}\r\nBad\u0001Header: ${seen}\r\n\r\n`;
+      });
+      const { client } = await setup([malformed], { apiKey: KEY, maxRetries: 0 });
+      const error = await rejectionOf(client.credits.balance());
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect(exposures(error)).not.toContain('ECHOED');
+      expect(heldTexts(error).join('\n')).not.toContain('ECHOED');
+    });
 
     it('never gets it into an error, a log line or a hook argument', async () => {
       const echo: Step = (res, req) => {

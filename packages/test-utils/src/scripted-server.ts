@@ -73,6 +73,16 @@ export const resetMidBody: Step = (res, req) => {
   setTimeout(() => req.socket.destroy(), 20);
 };
 
+/**
+ * Writes `raw(req)` to the socket as it is, in place of an HTTP answer, then closes: a malformed
+ * answer (a bad header, a broken status line) that a client's parser refuses, keeping what it read.
+ */
+export const rawAnswer =
+  (raw: (req: IncomingMessage) => string): Step =>
+  (_res, req) => {
+    req.socket.end(raw(req));
+  };
+
 export async function scriptedServer(steps: Step[]) {
   const received: Received[] = [];
   const server = createServer((req, res) => {
