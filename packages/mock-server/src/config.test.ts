@@ -81,4 +81,14 @@ describe('mock config', () => {
   it('refuses text that is not JSON', () => {
     expect(() => parseConfigText('{')).toThrow(/not JSON/);
   });
+
+  it('says where the JSON breaks, never the text there (which may be an API key)', () => {
+    const keyed = '{"accounts":[{"id":"acme","apiKeys":[sk-live-SUPERSECRET-0123456789]}]}';
+    expect(() => parseConfigText(keyed)).toThrow(/not JSON/);
+    expect(() => parseConfigText(keyed)).not.toThrow(/sk-|SUPER|acme|apiKeys/);
+    const broken = '{\n  "accounts": [],\n  "jobs" {"queuedMs": 1}\n}';
+    expect(() => parseConfigText(broken)).toThrow('Invalid mock config: not JSON (line 3, column 10)');
+    expect(() => parseConfigText('{"accounts": []} x')).toThrow('not JSON (line 1, column 18)');
+    expect(() => parseConfigText(`${'['.repeat(200_000)}x`)).toThrow(/^Invalid mock config: not JSON$/);
+  });
 });

@@ -3,6 +3,7 @@ import { MIN_API_KEY_LENGTH } from '@profile-articles/sdk/internal';
 import { PricingSchema } from '@profile-articles/sdk/schemas';
 import * as z from 'zod/mini';
 import { ConfigError, describeIssues } from './config-error.js';
+import { whereJsonBreaks } from './json-where.js';
 import { FaultsConfigSchema, type NormalizedFaults } from './rules/faults.js';
 import { useEnglishMessages } from './zod-english.js';
 
@@ -125,8 +126,9 @@ export function parseConfigText(text: string): NormalizedConfig {
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (error) {
-    throw new ConfigError(`Invalid mock config: not JSON (${(error as Error).message})`);
+  } catch {
+    // Never JSON.parse's message: it quotes the text, and a config holds API keys.
+    throw new ConfigError(`Invalid mock config: not JSON${whereJsonBreaks(text)}`);
   }
   return normalizeConfig(json);
 }
