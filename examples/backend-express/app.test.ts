@@ -8,6 +8,9 @@ import { ProfileArticles } from '@profile-articles/sdk';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
 
+/** The profiles these tests' backends serve: the app's own list, as a real site's would be. */
+const PROFILES = new Set(['ada-lovelace', 'grace-hopper', 'alan-turing', 'fail-someone', 'notfound-someone']);
+const canServe = (profileId: string) => PROFILES.has(profileId);
 const API_KEY = 'backend-secret-key';
 let mock: MockServer;
 let backend: Server;
@@ -22,7 +25,7 @@ beforeAll(async () => {
     },
   });
   const client = new ProfileArticles({ apiKey: API_KEY, baseUrl: mock.url, pollIntervalMs: 20 });
-  backend = createApp(client).listen(0, '127.0.0.1');
+  backend = createApp(client, { canServe }).listen(0, '127.0.0.1');
   await new Promise((resolve) => backend.once('listening', resolve));
   origin = `http://127.0.0.1:${(backend.address() as AddressInfo).port}`;
 });
@@ -71,6 +74,77 @@ it('hides an empty balance from the visitor behind a 503', async () => {
   expect(await get('alan-turing')).toMatchObject({ status: 503, body: { error: 'Temporarily unavailable' } });
 });
 
+/** What the mock's ledger (`GET /_mock/ledger`) holds for every account: reservations and charges. */
+async function ledger(of: MockServer) {
+  const { entries } = (await (await fetch(`${of.url}/_mock/ledger`)).json()) as {
+    entries: Array<{ kind: string; reason: string }>;
+  };
+  return entries;
+}
+
+describe('anonymous visitors cannot drain the account', () => {
+  // A rich account and no rate limit: only the backend's own rules stand between visitors and spend.
+  let rich: MockServer;
+  const servers: Server[] = [];
+  beforeAll(async () => {
+    rich = await startMockServer({
+      port: 0,
+      config: {
+        accounts: [
+          { id: 'shop', apiKeys: [API_KEY], credits: 100_000, pricing: { requests_per_minute: 100_000 } },
+        ],
+        jobs: { queuedMs: 10, runningMs: 10 },
+      },
+    });
+  });
+  beforeEach(() => rich.service.reset());
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+    await rich.close();
+  });
+
+  async function richBackend(options: Parameters<typeof createApp>[1]) {
+    const client = new ProfileArticles({ apiKey: API_KEY, baseUrl: rich.url, pollIntervalMs: 10 });
+    const server = createApp(client, options).listen(0, '127.0.0.1');
+    servers.push(server);
+    await once(server, 'listening');
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  it('a profile the app does not serve is 404 without any call to the service', async () => {
+    const shop = await richBackend({ canServe });
+    const visits = await Promise.all(Array.from({ length: 10 }, (_, i) => get(`visitor-${i}`, shop)));
+    for (const visit of visits)
+      expect(visit).toMatchObject({ status: 404, body: { error: 'No such profile' } });
+    expect(await ledger(rich)).toEqual([]); // nothing reserved, nothing charged, not even a read
+    expect(rich.service.balance('shop')).toBe(100_000);
+  });
+
+  it('many new profiles at once start no more generations than the cap, the rest are told to come back', async () => {
+    const shop = await richBackend({ canServe: () => true, generationCap: { max: 2, windowMs: 3_600_000 } });
+    const visits = await Promise.all(Array.from({ length: 10 }, (_, i) => get(`visitor-${i}`, shop)));
+    const statuses = visits.map((visit) => visit.status).sort();
+    expect(statuses).toEqual([200, 200, ...Array(8).fill(429)]);
+    for (const refused of visits.filter((visit) => visit.status === 429)) {
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    const entries = await ledger(rich);
+    expect(entries.filter((e) => e.kind === 'reservation' && e.reason === 'generate')).toHaveLength(2);
+    expect(entries.filter((e) => e.kind === 'charge' && e.reason === 'job-succeeded')).toHaveLength(2);
+    expect(rich.service.balance('shop')).toBe(100_000 - 200);
+  });
+
+  it('visitors who join a generation under way do not use up the cap', async () => {
+    const shop = await richBackend({ canServe, generationCap: { max: 1, windowMs: 3_600_000 } });
+    const visits = await Promise.all(Array.from({ length: 4 }, () => get('ada-lovelace', shop)));
+    for (const visit of visits)
+      expect(visit).toMatchObject({ status: 200, body: { article: { title: 'Ada Lovelace' } } });
+    // A second new profile is past the cap of one; the first is read, as before.
+    expect(await get('grace-hopper', shop)).toMatchObject({ status: 429 });
+    expect(await get('ada-lovelace', shop)).toMatchObject({ status: 200, body: { generated: false } });
+  });
+});
+
 describe('while a generation runs', () => {
   // Jobs here end only when the test moves the mock's clock, so that requests surely overlap.
   let slow: MockServer;
@@ -117,7 +191,7 @@ describe('while a generation runs', () => {
         },
       },
     });
-    const server = createApp(client, { conflictRetryMs: 20 }).listen(0, '127.0.0.1');
+    const server = createApp(client, { canServe, conflictRetryMs: 20 }).listen(0, '127.0.0.1');
     backends.push(server);
     await once(server, 'listening');
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

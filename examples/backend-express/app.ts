@@ -11,16 +11,37 @@ import {
   TimeoutError,
 } from '@profile-articles/sdk';
 import express, { type Express, type Request, type Response } from 'express';
+import {
+  createGenerationCap,
+  DEFAULT_GENERATION_CAP,
+  type GenerationCap,
+  GenerationCapError,
+} from './generation-cap.js';
 import { createGenerations, type GenerationOptions } from './generations.js';
 
-export function createApp(client: ProfileArticles, options: GenerationOptions = {}): Express {
+export interface AppOptions extends Omit<GenerationOptions, 'admit'> {
+  /**
+   * Whether this request may spend credits on `profileId`: a read (1 credit) and, when there is no
+   * article yet, a generation (100). REPLACE IT with your own authorisation: the profiles your site
+   * has, or what the signed-in user may ask for. Anything else is answered 404 with no call at all.
+   */
+  canServe: (profileId: string, req: Request) => boolean | Promise<boolean>;
+  /** New generations per window, app-wide. Default `DEFAULT_GENERATION_CAP` (10 an hour). */
+  generationCap?: GenerationCap;
+}
+
+export function createApp(client: ProfileArticles, options: AppOptions): Express {
   const app = express();
-  const generate = createGenerations(client, options);
+  const cap = createGenerationCap(options.generationCap ?? DEFAULT_GENERATION_CAP);
+  const generate = createGenerations(client, { ...options, admit: () => cap.take() });
 
   // GET /profiles/:id/article: the existing article (1 credit), or a new one generated and
   // waited for (100 credits, once for all visitors who ask meanwhile) when there is none yet.
   app.get('/profiles/:id/article', async (req: Request<{ id: string }>, res: Response) => {
     const profileId = req.params.id;
+    // Anonymous visitors choose the slug: only profiles this app serves may cost anything.
+    if (!(await options.canServe(profileId, req)))
+      return void res.status(404).json({ error: 'No such profile' });
     // Stop waiting (not the job, nor the generation others may be waiting for) when the visitor goes away.
     const controller = new AbortController();
     res.on('close', () => controller.abort());
@@ -57,7 +78,7 @@ function fail(res: Response, error: unknown) {
   if (error instanceof NotFoundError) return void res.status(404).json({ error: 'No such profile' });
   if (error instanceof JobFailedError)
     return void res.status(502).json({ error: 'The article could not be generated; try again later' });
-  if (error instanceof RateLimitError) {
+  if (error instanceof RateLimitError || error instanceof GenerationCapError) {
     res.setHeader('Retry-After', String(error.retryAfterSeconds ?? 60));
     return void res.status(429).json({ error: 'Busy; try again shortly' });
   }

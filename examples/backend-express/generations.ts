@@ -23,6 +23,8 @@ export interface GenerationOptions {
   conflictRetryMs?: number;
   /** Bound on a whole generation, conflicts included. Default 35 minutes, as the SDK's wait. */
   timeoutMs?: number;
+  /** Called before a new generation starts (not when a visitor joins one under way); throws to refuse it. */
+  admit?: (profileId: string) => void;
 }
 
 /** `generate(profileId)`: the article, generated once for all who ask at the same time. */
@@ -52,6 +54,7 @@ export function createGenerations(client: ProfileArticles, options: GenerationOp
   return function generate(profileId: string): Promise<Article> {
     let generation = underway.get(profileId);
     if (!generation) {
+      options.admit?.(profileId);
       generation = generateOnce(profileId).finally(() => underway.delete(profileId));
       // Every visitor may have left by the time it ends: its failure is then no one's to report.
       generation.catch(() => {});
