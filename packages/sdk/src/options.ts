@@ -133,8 +133,17 @@ function readEnv(name: string): string | undefined {
 }
 
 function isBrowser(): boolean {
-  const g = globalThis as { window?: unknown; document?: unknown };
-  return typeof g.window !== 'undefined' && typeof g.document !== 'undefined';
+  const g = globalThis as {
+    window?: unknown;
+    document?: unknown;
+    WorkerGlobalScope?: unknown;
+    importScripts?: unknown;
+  };
+  if (typeof g.window !== 'undefined' && typeof g.document !== 'undefined') return true;
+  // A browser's Web Worker (dedicated, shared or service) has neither window nor document, and the
+  // key is as readable there. Its scope has WorkerGlobalScope and importScripts; Node, Deno, Bun
+  // and edge runtimes (Cloudflare Workers included) define no importScripts.
+  return typeof g.WorkerGlobalScope !== 'undefined' && typeof g.importScripts === 'function';
 }
 
 function normalizePacing(value: Pacing | undefined): Pacing {

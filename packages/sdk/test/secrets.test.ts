@@ -122,4 +122,24 @@ describe('the API key never leaks', () => {
       delete g.document;
     }
   });
+
+  it('refuses to run in a Web Worker too, which has neither window nor document', () => {
+    // A browser's worker scope as the SDK sees it: self, WorkerGlobalScope and importScripts.
+    const g = globalThis as Record<string, unknown>;
+    g.self = globalThis;
+    g.WorkerGlobalScope = function WorkerGlobalScope() {};
+    g.importScripts = () => {};
+    try {
+      expect(() => new ProfileArticles({ apiKey: KEY, baseUrl: 'http://x' })).toThrow(/server-side/);
+      expect(
+        () => new ProfileArticles({ apiKey: KEY, baseUrl: 'http://x', dangerouslyAllowBrowser: true }),
+      ).not.toThrow();
+    } finally {
+      delete g.self;
+      delete g.WorkerGlobalScope;
+      delete g.importScripts;
+    }
+    // Outside a worker again (Node, Deno, Bun and edge runtimes define no importScripts): no refusal.
+    expect(() => new ProfileArticles({ apiKey: KEY, baseUrl: 'http://x' })).not.toThrow();
+  });
 });
