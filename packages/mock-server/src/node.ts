@@ -38,6 +38,21 @@ export interface MockServer {
  */
 const WELL_FORMED_HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(:\d{1,5})?$/i;
 
+/**
+ * The pattern, and what @hono/node-server checks next (it refuses with a bare text/plain 400
+ * what fails): the URL parser takes the Host (a port up to 65535, an IPv6 literal that parses)
+ * and writes its name as the client did, but for case (127.1, [0:0::1] and 0x7f.1 it rewrites).
+ */
+function isWellFormedHost(host: string): boolean {
+  if (!WELL_FORMED_HOST.test(host)) return false;
+  try {
+    const { hostname } = new URL(`http://${host}/`);
+    return hostname.length === host.length || hostname === host.replace(/:\d+$/, '');
+  } catch {
+    return false;
+  }
+}
+
 /** Set on a request whose body this adapter read whole. */
 interface ReadBody {
   bodyText?: string;
@@ -208,10 +223,11 @@ export async function serveMock(
     return loading;
   };
   const handle = (req: IncomingMessage, res: ServerResponse) => {
-    if (!WELL_FORMED_HOST.test(req.headers.host ?? '')) {
+    if (!isWellFormedHost(req.headers.host ?? '')) {
       // HTTP/1.1 asks for a 400 here; answered like every other refusal, with {detail}.
       const body = JSON.stringify({
-        detail: 'The Host header is missing or is not a host name with an optional port',
+        detail:
+          'The Host header is missing or is not a host name with an optional port (up to 65535), written as a URL writes it',
       });
       res.writeHead(400, {
         'content-type': 'application/json',
