@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { type MockServer, startMockServer } from '@profile-articles/mock-server';
 import { ProfileArticles } from '@profile-articles/sdk';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from './app.js';
+import { type AppOptions, createApp } from './app.js';
 
 /** The profiles these tests' backends serve: the app's own list, as a real site's would be. */
 const PROFILES = new Set(['ada-lovelace', 'grace-hopper', 'alan-turing', 'fail-someone', 'notfound-someone']);
@@ -103,7 +103,7 @@ describe('anonymous visitors cannot drain the account', () => {
     await rich.close();
   });
 
-  async function richBackend(options: Parameters<typeof createApp>[1]) {
+  async function richBackend(options: AppOptions) {
     const client = new ProfileArticles({ apiKey: API_KEY, baseUrl: rich.url, pollIntervalMs: 10 });
     const server = createApp(client, options).listen(0, '127.0.0.1');
     servers.push(server);
