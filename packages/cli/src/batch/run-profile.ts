@@ -5,7 +5,14 @@ import { randomUUID } from 'node:crypto';
 import type { Article, Job, ProfileArticles } from '@profile-articles/sdk';
 import type { StopReason } from './budget.js';
 import type { StateFile } from './state-file.js';
-import type { EndStatus, Operation, ProfileProgress, StateRecord } from './state-records.js';
+import {
+  countedCharge,
+  type EndStatus,
+  type Operation,
+  type Prices,
+  type ProfileProgress,
+  type StateRecord,
+} from './state-records.js';
 
 type Sdk = typeof import('@profile-articles/sdk');
 export type EndRecord = Extract<StateRecord, { type: 'end' }>;
@@ -20,6 +27,8 @@ export interface ProfileRun {
   client: ProfileArticles;
   state: StateFile;
   operation: Operation;
+  /** The least a paid outcome counts for, whatever the server claims it charged. */
+  prices: Prices;
   pollIntervalMs: number;
   signal: AbortSignal;
   /** Told once a request for the profile has gone out (with the job id once known). */
@@ -63,7 +72,7 @@ export async function runProfile(
       type: 'end',
       profile_id: profileId,
       status,
-      credits_charged: credits,
+      credits_charged: countedCharge(status, credits, run.prices),
       ...extra,
       at: now(),
     };
@@ -115,7 +124,7 @@ export async function runProfile(
         type: 'job',
         profile_id: profileId,
         job_id: jobId,
-        credits_charged: job.credits_charged,
+        credits_charged: Math.max(0, job.credits_charged),
         at: now(),
       });
       run.onStarted(profileId, jobId, resumed);

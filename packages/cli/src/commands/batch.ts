@@ -184,6 +184,7 @@ export async function batchCommand(ctx: Context, operationArg: string, options: 
         client,
         state,
         operation,
+        prices: { read: balance.pricing.read_credits, generation: balance.pricing.generation_credits },
         pollIntervalMs: settings.pollIntervalMs,
         signal: controller.signal,
         onStarted: (id, jobId, isResumed) => reporter.started(id, jobId, isResumed),
