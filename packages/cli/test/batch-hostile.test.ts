@@ -121,3 +121,21 @@ describe('batch --max-credits counts what the server took, not what it claims', 
     expect(mock.reads()).toBeLessThanOrEqual(5);
   });
 });
+
+describe('batch --out: a profile is finished only once its files are written', () => {
+  it('an --out that cannot be written leaves the profile failed (not finished), its charge counted', async () => {
+    const mock = await start(undefined);
+    await seedArticles(['out-1']);
+    const blocked = workDir(['out-1']);
+    writeFileSync(join(blocked, 'not-a-dir'), 'x');
+    const failed = spawnBatch(
+      ['read', '--from', 'list.txt', '--out', 'not-a-dir', '--yes', '--json'],
+      mock.env(blocked),
+      blocked,
+    );
+    expect(await failed.code).toBe(3);
+    expect(failed.stderr()).not.toMatch(/bug/i);
+    const [end] = ends(join(blocked, 'list.read.state.jsonl'));
+    expect(end).toMatchObject({ status: 'error', credits_charged: 1 });
+  });
+});

@@ -186,6 +186,7 @@ export async function batchCommand(ctx: Context, operationArg: string, options: 
         operation,
         prices: { read: balance.pricing.read_credits, generation: balance.pricing.generation_credits },
         pollIntervalMs: settings.pollIntervalMs,
+        outDir: options.out,
         signal: controller.signal,
         onStarted: (id, jobId, isResumed) => reporter.started(id, jobId, isResumed),
       },
@@ -194,7 +195,6 @@ export async function batchCommand(ctx: Context, operationArg: string, options: 
       queue: [...resumed, ...fresh.map((id) => ({ id, open: undefined }))],
       cost,
       concurrency,
-      outDir: options.out,
     }).finally(() => process.off('SIGINT', onSigint));
 
     const left = fresh.length + resumed.length - pool.ended;
