@@ -22,6 +22,7 @@ import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import { plural } from '../plural.js';
 import { safeJson } from '../safe-json.js';
+import { shellQuote } from '../shell-quote.js';
 
 /** "Start? [y/N]" answered no: not an error, so no "Error:" line (the command prints "Not started."); exit 1. */
 class NotStarted extends CliError {
@@ -52,12 +53,18 @@ function integer(raw: string | undefined, flag: string, min: number, max: number
   return value;
 }
 
-function resumeCommand(operation: Operation, from: string, state: string, options: BatchOptions): string {
-  const parts = ['profile-articles batch', operation, '--from', from, '--state', state];
+export function resumeCommand(
+  operation: Operation,
+  from: string,
+  state: string,
+  options: BatchOptions,
+): string {
+  const parts = [operation, '--from', from, '--state', state];
   if (options.maxCredits !== undefined) parts.push('--max-credits', options.maxCredits);
   if (options.partial) parts.push('--partial');
   if (options.out !== undefined) parts.push('--out', options.out);
-  return `${parts.map((p) => (/^[\w@%+=:,./-]+$/.test(p) || p.includes(' batch') ? p : `'${p}'`)).join(' ')}${from === '-' ? ' < LIST' : ''}`;
+  // Pasted into a shell: each path quoted so that bash reads it back whole (a ' in it once ended the quotes).
+  return `profile-articles batch ${parts.map(shellQuote).join(' ')}${from === '-' ? ' < LIST' : ''}`;
 }
 
 export async function batchCommand(ctx: Context, operationArg: string, options: BatchOptions): Promise<void> {
