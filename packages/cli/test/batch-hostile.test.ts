@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { MockServer } from '@profile-articles/mock-server';
 import { startDriftingMock } from '@profile-articles/test-utils/drifting-mock';
 import { claimCharged, type Drift, isFor } from '@profile-articles/test-utils/lying-mock';
+import { RAW_IN_JSON } from '@profile-articles/test-utils/hostile-strings';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BatchMock, envFor, spawnBatch, workDir } from './batch-helpers.js';
 
@@ -137,5 +138,25 @@ describe('batch --out: a profile is finished only once its files are written', (
     expect(failed.stderr()).not.toMatch(/bug/i);
     const [end] = ends(join(blocked, 'list.read.state.jsonl'));
     expect(end).toMatchObject({ status: 'error', credits_charged: 1 });
+  });
+});
+
+describe('the state file holds no raw control from a server', () => {
+  it("an error's detail with C1 and bidi controls is written as \\u escapes, the same value", async () => {
+    const detail = 'gone\u009b2J\u202eevil\u0085';
+    const mock = await start(async (request, response) =>
+      isFor(request, 'readArticle') && response.status === 404
+        ? new Response(JSON.stringify({ detail }), {
+            status: 404,
+            headers: { 'content-type': 'application/json' },
+          })
+        : response,
+    );
+    const dir = workDir(['nobody']);
+    const run = spawnBatch(['read', '--from', 'list.txt', '--yes', '--json'], mock.env(dir), dir);
+    await run.code;
+    const text = readFileSync(join(dir, 'list.read.state.jsonl'), 'utf8');
+    expect(text).not.toMatch(RAW_IN_JSON);
+    expect(ends(join(dir, 'list.read.state.jsonl'))[0].error).toContain(detail);
   });
 });
