@@ -6,8 +6,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MockServer } from '@profile-articles/mock-server';
 import { startDriftingMock } from '@profile-articles/test-utils/drifting-mock';
-import { claimCharged, type Drift, isFor } from '@profile-articles/test-utils/lying-mock';
 import { RAW_IN_JSON } from '@profile-articles/test-utils/hostile-strings';
+import { claimCharged, type Drift, isFor } from '@profile-articles/test-utils/lying-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BatchMock, envFor, spawnBatch, workDir } from './batch-helpers.js';
 
