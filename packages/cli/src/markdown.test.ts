@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown, wrap } from './markdown.js';
 import { colorsFor, plain } from './style.js';
@@ -41,6 +42,58 @@ describe('hostile content', () => {
     const brackets = '['.repeat(300_000);
     expect(renderMarkdown(brackets, plain, 80)).toBe(brackets);
     expect(renderMarkdown(`${' ['.repeat(100_000)}](x`, plain, 80)).toContain('[ [ [');
+  });
+
+  it('renders 60,000 unclosed links in one pass', () => {
+    // A link's address ran to the end of the block once per `[a](`: 22 s of CPU for this one.
+    const links = '[a]('.repeat(60_000);
+    expect(renderMarkdown(links, plain, 80)).toBe(links);
+  });
+
+  it('renders a heading of 100,000 spaces followed by a second line in one pass', () => {
+    const block = `#${' '.repeat(100_000)}x\ny`;
+    expect(renderMarkdown(block, plain, 80)).toContain('x y');
+  });
+
+  it('takes time linear in the length for any repeated pattern of Markdown punctuation', () => {
+    // A budget relative to ordinary text of the same length, timed in the same run: a loaded
+    // machine slows both alike, and a quadratic pattern is thousands of times slower at this size.
+    const size = 120_000;
+    const time = (text: string) => {
+      const start = process.hrtime.bigint();
+      renderMarkdown(text, marked, 80);
+      return Number(process.hrtime.bigint() - start);
+    };
+    const baseline = () =>
+      Math.max(...[0, 1, 2].map(() => time('Ada wrote **notes** on the [engine](x). '.repeat(size / 40))));
+    const fragment = fc.constantFrom(
+      '[',
+      ']',
+      '(',
+      ')',
+      '[a](',
+      '](',
+      '*',
+      '**',
+      '_',
+      '__',
+      '`',
+      '#',
+      ' ',
+      'a',
+      '\n',
+      '> ',
+      '- ',
+      '1. ',
+    );
+    fc.assert(
+      fc.property(fc.array(fragment, { minLength: 1, maxLength: 5 }), (parts) => {
+        const unit = parts.join('');
+        const text = unit.repeat(Math.ceil(size / unit.length));
+        expect(time(text)).toBeLessThan(50 * baseline());
+      }),
+      { numRuns: 25 },
+    );
   });
 });
 

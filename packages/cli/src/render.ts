@@ -3,14 +3,21 @@
 // title or an error would otherwise draw a line of the server's choosing.
 import type { Article, BalanceResponse, Job } from '@profile-articles/sdk';
 import { plural } from './plural.js';
+import { safeJson } from './safe-json.js';
 import type { Style } from './style.js';
 import { terminalSafe as line } from './terminal-safe.js';
 import { localTime } from './time-format.js';
 
 function table(rows: Array<[string, string]>, style: Style): string[] {
-  const width = Math.max(...rows.map(([key]) => key.length));
+  const width = rows.reduce((widest, [key]) => Math.max(widest, key.length), 0);
   return rows.map(([key, value]) => `  ${style.dim(key.padEnd(width))}  ${value}`);
 }
+
+/** The infobox rows shown, and the length of one key or value in them (--json has them all). */
+const INFOBOX_ROWS = 40;
+const INFOBOX_CELL = 200;
+
+const cut = (text: string) => (text.length > INFOBOX_CELL ? `${text.slice(0, INFOBOX_CELL)}…` : text);
 
 /** Wraps a line to the terminal's width, each further line starting with `indent`. */
 export type Wrap = (text: string, indent: string) => string[];
@@ -25,12 +32,19 @@ export function renderArticle(article: Article, style: Style, wrap?: Wrap): stri
     style.dim(`version ${article.current_version} · updated ${localTime(article.updated_at)}`),
     '',
   ];
-  if (article.infobox && Object.keys(article.infobox).length) {
-    const rows = Object.entries(article.infobox).map(([key, value]): [string, string] => [
-      line(key.replaceAll('_', ' ')),
-      line(typeof value === 'string' ? value : JSON.stringify(value)),
-    ]);
-    lines.push(...table(rows, style), '');
+  const facts = article.infobox ? Object.entries(article.infobox) : [];
+  if (facts.length) {
+    // A server may send any number of keys, nested to any depth: show a screenful, each on one line.
+    const rows = facts
+      .slice(0, INFOBOX_ROWS)
+      .map(([key, value]): [string, string] => [
+        cut(line(key.replaceAll('_', ' '))),
+        cut(line(typeof value === 'string' ? value : safeJson(value))),
+      ]);
+    lines.push(...table(rows, style));
+    if (facts.length > INFOBOX_ROWS)
+      lines.push(`  ${style.dim(`… ${(facts.length - INFOBOX_ROWS).toLocaleString('en-US')} more`)}`);
+    lines.push('');
   }
   // The text keeps its citation references; it is never truncated.
   lines.push(

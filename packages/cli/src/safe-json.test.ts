@@ -38,3 +38,17 @@ describe('safeJson', () => {
     );
   });
 });
+
+describe('safeJson of a value nested or wide beyond the stack', () => {
+  it('writes 20,000 levels and 300,000 keys as the same value, compact and indented', () => {
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 20_000; i++) deep = { a: [deep] };
+    const wide = Object.fromEntries(Array.from({ length: 300_000 }, (_, i) => [`k${i}`, i]));
+    for (const indent of [undefined, 2]) {
+      const text = safeJson({ deep, wide }, indent);
+      expect(text.startsWith(indent ? '{\n  "deep": {\n    "a": [' : '{"deep":{"a":[{"a":[')).toBe(true);
+      expect(text).toContain(indent ? '"k299999": 299999\n' : '"k299999":299999}');
+      expect(text.split('"bottom"').length).toBe(2);
+    }
+  });
+});

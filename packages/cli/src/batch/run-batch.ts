@@ -1,7 +1,6 @@
 // The worker pool: `concurrency` profiles at a time, each taking its reservation from the
 // budget before its request goes out. Started ones from an earlier run go first.
 
-import { writeArticleFiles } from './article-files.js';
 import type { Budget, StopReason } from './budget.js';
 import type { BatchReporter } from './report.js';
 import { type ProfileRun, runProfile } from './run-profile.js';
@@ -15,7 +14,6 @@ interface PoolOptions {
   queue: Array<{ id: string; open: ProfileProgress | undefined }>;
   cost: number;
   concurrency: number;
-  outDir: string | undefined;
 }
 
 interface PoolResult {
@@ -87,8 +85,6 @@ export async function runPool(options: PoolOptions): Promise<PoolResult> {
           status: record.status,
           ...(record.error ? { error: record.error } : {}),
         });
-      if (finished && outcome.article && options.outDir)
-        writeArticleFiles(options.outDir, next.id, outcome.article);
       reporter.ended(record, finished);
     }
   }

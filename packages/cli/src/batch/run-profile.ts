@@ -3,9 +3,17 @@
 // recorded as soon as its id is known, so a rerun polls it instead of paying again.
 import { randomUUID } from 'node:crypto';
 import type { Article, Job, ProfileArticles } from '@profile-articles/sdk';
+import { writeArticleFiles } from './article-files.js';
 import type { StopReason } from './budget.js';
 import type { StateFile } from './state-file.js';
-import type { EndStatus, Operation, ProfileProgress, StateRecord } from './state-records.js';
+import {
+  countedCharge,
+  type EndStatus,
+  type Operation,
+  type Prices,
+  type ProfileProgress,
+  type StateRecord,
+} from './state-records.js';
 
 type Sdk = typeof import('@profile-articles/sdk');
 export type EndRecord = Extract<StateRecord, { type: 'end' }>;
@@ -20,7 +28,11 @@ export interface ProfileRun {
   client: ProfileArticles;
   state: StateFile;
   operation: Operation;
+  /** The least a paid outcome counts for, whatever the server claims it charged. */
+  prices: Prices;
   pollIntervalMs: number;
+  /** --out: each finished article's files are written before its end is recorded. */
+  outDir: string | undefined;
   signal: AbortSignal;
   /** Told once a request for the profile has gone out (with the job id once known). */
   onStarted: (profileId: string, jobId: string | undefined, resumed: boolean) => void;
@@ -63,12 +75,35 @@ export async function runProfile(
       type: 'end',
       profile_id: profileId,
       status,
-      credits_charged: credits,
+      credits_charged: countedCharge(status, credits, run.prices),
       ...extra,
       at: now(),
     };
     state.append(record);
     return { kind: 'ended', record };
+  };
+  // A paid outcome with its article: finished only once --out's files are on disk. If they
+  // cannot be written the work was still paid for: recorded as an error with its charge, so that
+  // --retry-failed reads it again and the budget counts what it cost.
+  const finish = (
+    status: EndStatus,
+    claimed: number,
+    article: Article | null,
+    extra: Partial<EndRecord> = {},
+  ) => {
+    const charged = countedCharge(status, claimed, run.prices);
+    if (article && run.outDir) {
+      try {
+        writeArticleFiles(run.outDir, profileId, article);
+      } catch (error) {
+        return end('error', charged, {
+          ...extra,
+          error: `paid for, but its files were not written: ${describe(sdk, error)}`,
+        });
+      }
+    }
+    const result = end(status, charged, extra);
+    return article ? ({ ...result, article } as ProfileResult) : result;
   };
   const resumed = progress?.open !== undefined;
   let jobId = progress?.open?.jobId;
@@ -87,8 +122,7 @@ export async function runProfile(
       run.onStarted(profileId, undefined, resumed);
       if (operation === 'read') {
         const answer = await client.articles.read(profileId, { signal });
-        const result = end('read', answer.credits_charged);
-        return { ...result, article: answer.article } as ProfileResult;
+        return finish('read', answer.credits_charged, answer.article);
       }
       let job: Job | undefined;
       for (let attempt = 1; job === undefined; attempt++) {
@@ -99,8 +133,7 @@ export async function runProfile(
               ? await client.articles.generate(profileId, callOptions)
               : await client.articles.update(profileId, callOptions);
           if (!sdk.isJob(answer)) {
-            const result = end('existing', answer.credits_charged);
-            return { ...result, article: answer.article } as ProfileResult;
+            return finish('existing', answer.credits_charged, answer.article);
           }
           job = answer;
         } catch (error) {
@@ -115,7 +148,7 @@ export async function runProfile(
         type: 'job',
         profile_id: profileId,
         job_id: jobId,
-        credits_charged: job.credits_charged,
+        credits_charged: Math.max(0, job.credits_charged),
         at: now(),
       });
       run.onStarted(profileId, jobId, resumed);
@@ -129,8 +162,7 @@ export async function runProfile(
       timeoutMs: WAIT_BOUND_MS,
     });
     const extra = { job_id: jobId, ...(job.error ? { error: job.error } : {}) };
-    const result = end(job.status as EndStatus, job.credits_charged, extra);
-    return job.article ? ({ ...result, article: job.article } as ProfileResult) : result;
+    return finish(job.status as EndStatus, job.credits_charged, job.article, extra);
   } catch (error) {
     if (signal.aborted) return { kind: 'stopped', reason: 'interrupted' };
     if (error instanceof sdk.InsufficientCreditsError) return { kind: 'stopped', reason: 'balance' };

@@ -13,6 +13,7 @@ import {
 } from 'node:fs';
 import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
+import { safeJson } from '../safe-json.js';
 import { FIRST_LINE_MAX, isOwnFirstLine, type StateRecord } from './state-records.js';
 
 export interface StateFile {
@@ -96,7 +97,8 @@ export function openStateFile(path: string): StateFile {
   return {
     records,
     append(record) {
-      writeSync(fd, `${JSON.stringify(record)}\n`);
+      // safeJson: a server's error text may hold C1 or bidi controls, and a person may `cat` this file.
+      writeSync(fd, `${safeJson(record)}\n`);
       records.push(record);
       // On disk before the request goes out: a crash right after still finds the key.
       fsyncSync(fd);

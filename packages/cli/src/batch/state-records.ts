@@ -29,6 +29,24 @@ export type StateRecord =
 
 export const FINISHED: ReadonlySet<EndStatus> = new Set(['succeeded', 'existing', 'read']);
 
+/** The prices batch read from the account's terms before it started. */
+export interface Prices {
+  read: number;
+  generation: number;
+}
+
+/**
+ * What an ended profile counts for, toward --max-credits and in the state file: what the server
+ * claims, but never below 0, and never below the price of what a paid status says was done (a
+ * read, or the existing article generate read, or a job that succeeded). A server that claims 0
+ * or less for paid work must not buy more of it; one that claims more is believed.
+ */
+export function countedCharge(status: EndStatus, claimed: number, prices: Prices): number {
+  const floor =
+    status === 'read' || status === 'existing' ? prices.read : status === 'succeeded' ? prices.generation : 0;
+  return Math.max(0, floor, claimed);
+}
+
 export interface ProfileProgress {
   /** The last request recorded as about to be sent, and not yet ended. */
   open?: { idempotencyKey: string | undefined; jobId: string | undefined };
@@ -61,7 +79,8 @@ export function summarize(records: readonly StateRecord[]): StateSummary {
     } else {
       delete progress.open;
       progress.end = record;
-      creditsCharged += record.credits_charged;
+      // A charge is never below 0: a file an older release wrote may hold a server's negative claim.
+      creditsCharged += Math.max(0, record.credits_charged);
     }
   }
   return { operation, profiles, creditsCharged };

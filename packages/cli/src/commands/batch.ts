@@ -22,6 +22,7 @@ import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import { plural } from '../plural.js';
 import { safeJson } from '../safe-json.js';
+import { shellQuote } from '../shell-quote.js';
 
 /** "Start? [y/N]" answered no: not an error, so no "Error:" line (the command prints "Not started."); exit 1. */
 class NotStarted extends CliError {
@@ -52,12 +53,18 @@ function integer(raw: string | undefined, flag: string, min: number, max: number
   return value;
 }
 
-function resumeCommand(operation: Operation, from: string, state: string, options: BatchOptions): string {
-  const parts = ['profile-articles batch', operation, '--from', from, '--state', state];
+export function resumeCommand(
+  operation: Operation,
+  from: string,
+  state: string,
+  options: BatchOptions,
+): string {
+  const parts = [operation, '--from', from, '--state', state];
   if (options.maxCredits !== undefined) parts.push('--max-credits', options.maxCredits);
   if (options.partial) parts.push('--partial');
   if (options.out !== undefined) parts.push('--out', options.out);
-  return `${parts.map((p) => (/^[\w@%+=:,./-]+$/.test(p) || p.includes(' batch') ? p : `'${p}'`)).join(' ')}${from === '-' ? ' < LIST' : ''}`;
+  // Pasted into a shell: each path quoted so that bash reads it back whole (a ' in it once ended the quotes).
+  return `profile-articles batch ${parts.map(shellQuote).join(' ')}${from === '-' ? ' < LIST' : ''}`;
 }
 
 export async function batchCommand(ctx: Context, operationArg: string, options: BatchOptions): Promise<void> {
@@ -184,7 +191,9 @@ export async function batchCommand(ctx: Context, operationArg: string, options: 
         client,
         state,
         operation,
+        prices: { read: balance.pricing.read_credits, generation: balance.pricing.generation_credits },
         pollIntervalMs: settings.pollIntervalMs,
+        outDir: options.out,
         signal: controller.signal,
         onStarted: (id, jobId, isResumed) => reporter.started(id, jobId, isResumed),
       },
@@ -193,7 +202,6 @@ export async function batchCommand(ctx: Context, operationArg: string, options: 
       queue: [...resumed, ...fresh.map((id) => ({ id, open: undefined }))],
       cost,
       concurrency,
-      outDir: options.out,
     }).finally(() => process.off('SIGINT', onSigint));
 
     const left = fresh.length + resumed.length - pool.ended;

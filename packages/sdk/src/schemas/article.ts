@@ -52,7 +52,9 @@ export const ArticleSchema = z.looseObject({
 
 export const ReadResponseSchema = z.looseObject({
   article: ArticleSchema,
-  credits_charged: z.int(),
+  // A charge is never negative (the interface: credits reserved or charged, 0 after a refund):
+  // a server that claims one would let a client that budgets from it spend without limit.
+  credits_charged: z.int().check(z.nonnegative()),
 });
 
 const _article: SameShape<Article, z.output<typeof ArticleSchema>> = true;

@@ -68,7 +68,9 @@ export const JobSchema = z.looseObject({
   job_id: JobIdSchema,
   profile_id: z.string(),
   status: JobStatusSchema,
-  credits_charged: z.int(),
+  // A charge is never negative (the interface: credits reserved or charged, 0 after a refund):
+  // a server that claims one would let a client that budgets from it spend without limit.
+  credits_charged: z.int().check(z.nonnegative()),
   article: z._default(z.nullable(ArticleSchema), null),
   error: z._default(z.nullable(z.string()), null),
 });

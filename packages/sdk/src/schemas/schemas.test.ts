@@ -163,3 +163,13 @@ describe('job status helpers', () => {
     expect(JOB_STATUSES.filter(isActiveStatus)).toEqual(['queued', 'running']);
   });
 });
+
+describe('credits_charged is never negative (a negative charge is a ResponseValidationError)', () => {
+  it.each([
+    ['a job', JobSchema, job],
+    ['a read', ReadResponseSchema, { article, credits_charged: 1 }],
+  ])('%s claiming -1 is refused, 0 is taken', (_name, schema, value) => {
+    expect((schema as typeof JobSchema).safeParse({ ...value, credits_charged: -1 }).success).toBe(false);
+    expect((schema as typeof JobSchema).safeParse({ ...value, credits_charged: 0 }).success).toBe(true);
+  });
+});

@@ -1,0 +1,53 @@
+// batch's "Resume with:" line is pasted into a shell: whatever the paths, bash must read back
+// exactly the arguments batch meant, and run nothing else.
+import { execFileSync } from 'node:child_process';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { resumeCommand } from '../src/commands/batch.js';
+
+/** The words bash makes of `command`, one per line (no argument here holds a newline). */
+const words = (command: string) =>
+  execFileSync('bash', ['-c', `printf '%s\\n' ${command.replace(/^profile-articles batch /, '')}`], {
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .slice(0, -1);
+
+describe('resumeCommand', () => {
+  it("quotes a path holding ' so that pasting it runs nothing", () => {
+    const state = "x'; touch pwned; echo '.jsonl";
+    expect(words(resumeCommand('read', 'list.txt', state, {}))).toEqual([
+      'read',
+      '--from',
+      'list.txt',
+      '--state',
+      state,
+    ]);
+  });
+
+  it('gives back exactly the arguments, whatever the paths', () => {
+    const path = fc
+      .string({
+        unit: fc.oneof(
+          fc.constantFrom("'", '"', '\\', '$', '`', ' ', ';', '!', '*', '(', 'é', '\t'),
+          fc.string({ minLength: 1, maxLength: 1, unit: 'binary' }),
+        ),
+        minLength: 1,
+      })
+      .filter((p) => !p.includes('\n') && !p.includes('\0'));
+    fc.assert(
+      fc.property(path, path, fc.option(path, { nil: undefined }), (from, state, out) => {
+        const expected = [
+          'read',
+          '--from',
+          from,
+          '--state',
+          state,
+          ...(out === undefined ? [] : ['--out', out]),
+        ];
+        expect(words(resumeCommand('read', from, state, out === undefined ? {} : { out }))).toEqual(expected);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
