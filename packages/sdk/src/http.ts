@@ -7,7 +7,7 @@ import { RateLimitError, TimeoutError } from './errors.js';
 import type { AttemptInfo, NormalizedOptions, RequestOptions } from './options.js';
 import { createClientPacer } from './pacing-client.js';
 import { createRedactor } from './redact.js';
-import { backoffDelayMs, refusesServerWait } from './retry.js';
+import { backoffDelayMs, refusesServerWait, serverWaitMs } from './retry.js';
 import { API_PREFIX } from './schemas/endpoints.js';
 import type { RequestSpec, Transport } from './transport-types.js';
 
@@ -74,10 +74,12 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
         // The server asked for a longer wait than the caller allows: not taken, by this call or the pacer.
         const refused =
           outcome.delayMs !== undefined && refusesServerWait(outcome.delayMs, options.maxRetryDelayMs);
-        if (error instanceof RateLimitError) pacer?.rateLimited(refused ? undefined : outcome.delayMs);
+        // A shorter wait than ours (Retry-After: 0) is raised to the floor, for the retry and the pacer.
+        const asked = outcome.delayMs === undefined ? undefined : serverWaitMs(outcome.delayMs);
+        if (error instanceof RateLimitError) pacer?.rateLimited(refused ? undefined : asked);
         // Refused, the call fails now: its error says how long the server asked (retryAfterSeconds).
         const retry = outcome.retryable && attemptNumber <= maxRetries && !refused;
-        const delayMs = outcome.delayMs ?? backoffDelayMs(attemptNumber);
+        const delayMs = asked ?? backoffDelayMs(attemptNumber);
         const late = deadlineAt !== undefined && Date.now() + delayMs > deadlineAt;
         log.debug?.(
           `${line()}: ${error.message} in ${Date.now() - sent} ms${retry && !late ? `; retrying in ${Math.round(delayMs)} ms` : ''}`,

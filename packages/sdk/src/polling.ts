@@ -1,10 +1,11 @@
 // Polls a job until it ends: waits between polls, honours a Retry-After up to maxRetryDelayMs
-// (a longer one ends the wait with the RateLimitError), and stops at once on abort or timeout.
+// (a longer one ends the wait with the RateLimitError; a shorter one than the poll interval waits
+// the interval), and stops at once on abort or timeout.
 // Stopping to wait never cancels the job on the server.
 import { anySignal, sleep, timeoutSignal } from './abort.js';
 import { nonNegative } from './arguments.js';
 import { RateLimitError, TimeoutError } from './errors.js';
-import { refusesServerWait } from './retry.js';
+import { refusesServerWait, serverWaitMs } from './retry.js';
 import { isTerminalStatus, type Job, type TerminalJob } from './schemas/job.js';
 
 export interface WaitOptions {
@@ -67,12 +68,13 @@ export async function pollUntilTerminal(
         } catch (error) {
           if (!(error instanceof RateLimitError) || signal.aborted) throw error;
           // The transport already waited out its retries; keep the poll going on the server's
-          // terms, unless the server asked for a longer wait than the caller allows.
-          const waitMs = (error.retryAfterSeconds ?? 1) * 1000;
-          if (error.retryAfterSeconds !== undefined && refusesServerWait(waitMs, deps.maxRetryDelayMs)) {
+          // terms, unless the server asked for a longer wait than the caller allows. A shorter
+          // wait than the poll interval (Retry-After: 0) is never taken: that was a tight loop.
+          const askedMs = (error.retryAfterSeconds ?? 1) * 1000;
+          if (error.retryAfterSeconds !== undefined && refusesServerWait(askedMs, deps.maxRetryDelayMs)) {
             throw error;
           }
-          await sleep(waitMs, signal);
+          await sleep(Math.max(intervalMs, serverWaitMs(askedMs)), signal);
           continue;
         }
         last = job;

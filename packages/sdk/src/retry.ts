@@ -13,9 +13,11 @@ export function shouldRetryStatus(status: number, policy: RetryPolicy): boolean 
   return policy === 'unsafe' ? status === 429 : RETRYABLE_STATUSES.has(status);
 }
 
+const BACKOFF_BASE_MS = 500;
+
 /** Exponential backoff: 0.5 s doubling to 8 s, with jitter that never goes below half. */
 export function backoffDelayMs(retryNumber: number, random: () => number = Math.random): number {
-  const nominal = Math.min(500 * 2 ** (retryNumber - 1), 8000);
+  const nominal = Math.min(BACKOFF_BASE_MS * 2 ** (retryNumber - 1), 8000);
   return nominal * (0.5 + random() * 0.5);
 }
 
@@ -28,4 +30,16 @@ export function backoffDelayMs(retryNumber: number, random: () => number = Math.
  */
 export function refusesServerWait(askedMs: number, maxRetryDelayMs: number): boolean {
   return !(askedMs <= maxRetryDelayMs);
+}
+
+/**
+ * The least wait taken for a server's asked wait, whatever it asked: the backoff's base delay.
+ * A `Retry-After: 0` (or a date in the past) would otherwise make every retry, every poll after a
+ * 429 and the pacer's hold instant: a hostile or broken server could keep a client in a tight loop.
+ */
+export const MIN_SERVER_WAIT_MS = BACKOFF_BASE_MS;
+
+/** The wait taken for one the server asked for (and that refusesServerWait let through). */
+export function serverWaitMs(askedMs: number): number {
+  return Math.max(askedMs, MIN_SERVER_WAIT_MS);
 }

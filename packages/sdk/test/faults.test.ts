@@ -238,9 +238,9 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
         { logger: { debug: (line) => lines.push(line) }, logLevel: 'debug' },
       );
       await client.jobs.waitFor(JOB.job_id, { intervalMs: 5 });
-      // Three attempts in two polls: the first met a 503 and was retried after the 0 s asked.
+      // Three attempts in two polls: the first met a 503 asking 0 s, and was retried after the 0.5 s floor.
       expect(lines).toHaveLength(3);
-      expect(lines[0]).toMatch(/^GET \S+ attempt 1: .*503.* in \d+ ms; retrying in 0 ms$/);
+      expect(lines[0]).toMatch(/^GET \S+ attempt 1: .*503.* in \d+ ms; retrying in 500 ms$/);
       expect(lines[1]).toMatch(/^GET \S+ attempt 2: 200 in \d+ ms$/);
       expect(lines[2]).toMatch(/^GET \S+ attempt 1: 200 in \d+ ms$/);
     });

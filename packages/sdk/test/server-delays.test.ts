@@ -12,6 +12,7 @@ import { rejectionOf } from '@profile-articles/test-utils/rejection';
 import { JOB, reply, type Step } from '@profile-articles/test-utils/scripted-server';
 import { describe, expect, it } from 'vitest';
 import { RateLimitError } from '../src/node.js';
+import { MIN_SERVER_WAIT_MS } from '../src/retry.js';
 import { TRANSPORTS, useScriptedServers } from './scripted-client.js';
 
 const BALANCE = {
@@ -101,5 +102,66 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
     );
     expect(error.retryAfterSeconds).toBe(2);
     expect(server.received).toHaveLength(2);
+  });
+});
+
+/**
+ * A step that answers with `answer` and notes when each request arrived; once `count` have, it
+ * stops the caller's wait through `signal`, so a test ends on events, not on a clock.
+ */
+function timedSteps(answer: Step, count: number) {
+  const controller = new AbortController();
+  const arrivals: number[] = [];
+  const step: Step = (res, req) => {
+    arrivals.push(performance.now());
+    if (arrivals.length >= count) controller.abort(new Error(`${count} requests seen`));
+    answer(res, req);
+  };
+  const gaps = () => arrivals.slice(1).map((at, i) => at - arrivals[i]!);
+  return { signal: controller.signal, step, gaps };
+}
+
+// A timer never fires early, so a gap measured at the server is at least the wait the client
+// took; a loaded machine only makes it longer. The tolerance covers clock rounding.
+const TOLERANCE_MS = 5;
+
+describe('a Retry-After shorter than our own wait (attack finding 13: Retry-After: 0)', () => {
+  const { setup } = useScriptedServers();
+
+  it('between polls: waits the poll interval, not the 0 s the server asked', async () => {
+    const intervalMs = 200;
+    const polls = timedSteps(tooManyRequests({ 'retry-after': '0' }), 4);
+    const { client } = await setup([reply(200, JOB), polls.step], { maxRetries: 0 });
+    await rejectionOf(client.jobs.waitFor(JOB.job_id, { intervalMs, signal: polls.signal }));
+    expect(polls.gaps()).toHaveLength(3);
+    for (const gap of polls.gaps()) expect(gap).toBeGreaterThanOrEqual(intervalMs - TOLERANCE_MS);
+  });
+
+  it('between polls: a Retry-After longer than the interval is waited in full', async () => {
+    const polls = timedSteps(tooManyRequests({ 'retry-after': '1' }), 2);
+    const { client } = await setup([reply(200, JOB), polls.step], { maxRetries: 0 });
+    await rejectionOf(client.jobs.waitFor(JOB.job_id, { intervalMs: 200, signal: polls.signal }));
+    expect(polls.gaps()[0]).toBeGreaterThanOrEqual(1000 - TOLERANCE_MS);
+  });
+
+  it('between retries: backs off at least MIN_SERVER_WAIT_MS', async () => {
+    const retries: number[] = [];
+    const attempts = timedSteps(tooManyRequests({ 'retry-after': '0' }), 3);
+    const { server, client } = await setup([attempts.step], {
+      maxRetries: 2,
+      hooks: { onRetry: (info) => retries.push(info.delayMs) },
+    });
+    await rejectionOf(client.credits.balance(), RateLimitError);
+    expect(server.received).toHaveLength(3);
+    expect(retries).toEqual([MIN_SERVER_WAIT_MS, MIN_SERVER_WAIT_MS]);
+    for (const gap of attempts.gaps()) expect(gap).toBeGreaterThanOrEqual(MIN_SERVER_WAIT_MS - TOLERANCE_MS);
+  });
+
+  it('under pacing: the next call is held at least MIN_SERVER_WAIT_MS after the 429', async () => {
+    const calls = timedSteps(tooManyRequests({ 'retry-after': '0' }), 2);
+    const { client } = await setup([calls.step], { maxRetries: 0, pacing: 600 });
+    await rejectionOf(client.credits.balance(), RateLimitError);
+    await rejectionOf(client.credits.balance(), RateLimitError);
+    expect(calls.gaps()[0]).toBeGreaterThanOrEqual(MIN_SERVER_WAIT_MS - TOLERANCE_MS);
   });
 });
