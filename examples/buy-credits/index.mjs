@@ -32,11 +32,17 @@ try {
 
 // The page's address comes from the server. Printed with its control and invisible characters
 // written as \u escapes (a terminal acts on them). Opened only when it is a web page over https,
-// or plain http on this machine: an opener given file:, javascript: or data: runs or shows
-// something on this machine instead.
+// or plain http on this machine from a server on this machine (the mock): an opener given file:,
+// javascript: or data: runs or shows something on this machine instead, and a server elsewhere
+// naming http://127.0.0.1:631/admin/… points the browser at a local service's admin page.
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
 const printable = (text) =>
   text.replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+const isHere = (hostname) =>
+  ['localhost', '[::1]'].includes(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
+// The server the client talks to (its baseUrl, already checked by the SDK) is on this machine.
+const serverIsHere = isHere(new URL(client.baseUrl).hostname);
 
 function openable(address) {
   if (printable(address) !== address || address.includes(' ')) return undefined;
@@ -46,8 +52,8 @@ function openable(address) {
   } catch {
     return undefined;
   }
-  const here = ['localhost', '[::1]'].includes(url.hostname) || /^127(\.\d{1,3}){3}$/.test(url.hostname);
-  return url.protocol === 'https:' || (url.protocol === 'http:' && here) ? url.href : undefined;
+  const local = url.protocol === 'http:' && isHere(url.hostname) && serverIsHere;
+  return url.protocol === 'https:' || local ? url.href : undefined;
 }
 
 console.log(`Pay for ${credits} credits at ${printable(checkout.url)}`);
@@ -55,7 +61,7 @@ if (process.argv.includes('--open')) {
   const page = openable(checkout.url);
   if (page === undefined) {
     console.error(
-      `Refused to open "${printable(checkout.url)}": only https pages, or http on this computer.`,
+      `Refused to open "${printable(checkout.url)}": only https pages, or http on this computer from a server on it.`,
     );
     process.exit(1);
   }

@@ -14,15 +14,24 @@ afterEach(() => {
   for (const stop of started.splice(0)) stop();
 });
 
-async function buyAgainst(page: string, browserEnv: Record<string, string | undefined>) {
+/**
+ * `remote`: reach the mock as [::ffff:127.0.0.1], this machine but not a loopback host as the
+ * script reads it, standing in for a server on another computer.
+ */
+async function buyAgainst(
+  page: string,
+  browserEnv: Record<string, string | undefined>,
+  { remote = false } = {},
+) {
   // The mock, but its checkout answers `page` as the payment page.
   const mock = await startDriftingMock(checkoutPage(page));
+  const baseUrl = remote ? mock.url.replace('//127.0.0.1:', '//[::ffff:127.0.0.1]:') : mock.url;
   const child = spawn(process.execPath, [script, '500', '--open'], {
     env: {
       ...process.env,
       ...browserEnv,
       PROFILE_ARTICLES_API_KEY: 'demo-key',
-      PROFILE_ARTICLES_BASE_URL: mock.url,
+      PROFILE_ARTICLES_BASE_URL: baseUrl,
       CHECK_EVERY_MS: '50',
     },
   });
@@ -64,4 +73,29 @@ describe.skipIf(process.platform !== 'linux')('--open', () => {
       expect(run.stderr().slice(0, -1)).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
     });
   }
+
+  // Attack trial (on the CLI, same rule): a remote server named the local printer service's admin page.
+  it('never opens plain http on this machine named by a server on another one', async () => {
+    const browser = fakeBrowser();
+    const run = await buyAgainst('http://127.0.0.1:631/admin/?OP=add-printer', browser.env, {
+      remote: true,
+    });
+    // Whichever comes first: a run that opened would wait for a payment instead of exiting.
+    const first = await Promise.race([
+      run.exit.then((code) => ({ exit: code })),
+      browser.firstCall().then((opened) => ({ opened })),
+    ]);
+    expect(first).toEqual({ exit: 1 });
+    expect(browser.calls()).toEqual([]);
+    // After the SDK's warning that the key goes in the clear to another machine.
+    expect(run.stderr()).toMatch(/^Refused to open "http:\/\/127\.0\.0\.1:631\/admin\/\?OP=add-printer": /m);
+  });
+
+  it('opens plain http on this machine when the server is on it too (the mock)', async () => {
+    const browser = fakeBrowser();
+    const run = await buyAgainst('http://127.0.0.1:4010/_mock/checkout/cs_1', browser.env);
+    expect(await browser.firstCall()).toBe('http://127.0.0.1:4010/_mock/checkout/cs_1');
+    run.stop();
+    await run.exit;
+  });
 });

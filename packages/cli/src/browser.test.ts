@@ -6,9 +6,12 @@ import { CliError } from './errors.js';
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
 
-function outcome(address: string): { opened: string } | { refused: CliError } {
+/** The origin the CLI talks to: the mock on this machine. */
+const MOCK = 'http://127.0.0.1:4010';
+
+function outcome(address: string, origin: string): { opened: string } | { refused: CliError } {
   try {
-    return { opened: openableAddress(address) };
+    return { opened: openableAddress(address, origin) };
   } catch (error) {
     if (error instanceof CliError) return { refused: error };
     throw error;
@@ -33,16 +36,31 @@ const address = fc
   )
   .map(([scheme, host, rest]) => `${scheme}${host}/${rest}`);
 
+// Origins the CLI may be pointed at: this machine, another one (an IPv4-mapped address, a name
+// that only looks like loopback), or something that is no address.
+const origin = fc.constantFrom(
+  MOCK,
+  'http://localhost:4010',
+  'http://[::1]:4010',
+  'https://api.example',
+  'http://api.example',
+  'http://[::ffff:127.0.0.1]:4010',
+  'https://127.0.0.1.evil.example',
+  'not an origin',
+);
+const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
+
 describe('openableAddress', () => {
-  it('hands on only https, or http on this machine, free of controls; refuses all else in one printable line', () => {
+  it('hands on only https, or http on this machine from a server on it, free of controls; refuses all else in one printable line', () => {
     fc.assert(
-      fc.property(fc.oneof(address, fc.string({ unit: 'binary' })), (raw) => {
-        const result = outcome(raw);
+      fc.property(fc.oneof(address, fc.string({ unit: 'binary' })), origin, (raw, from) => {
+        const result = outcome(raw, from);
         if ('opened' in result) {
           const url = new URL(result.opened);
-          expect(
-            url.protocol === 'https:' || ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname),
-          ).toBe(true);
+          const local = (host: string) => LOOPBACK.includes(host);
+          expect(url.protocol === 'https:' || (local(url.hostname) && local(new URL(from).hostname))).toBe(
+            true,
+          );
           expect(result.opened).not.toMatch(CONTROL);
           expect(raw).not.toMatch(CONTROL);
         } else {
@@ -56,25 +74,40 @@ describe('openableAddress', () => {
   });
 
   it('opens the pages a checkout really gives', () => {
-    expect(openableAddress('https://checkout.stripe.com/c/pay/cs_test_a1#fid')).toBe(
+    expect(openableAddress('https://checkout.stripe.com/c/pay/cs_test_a1#fid', 'https://api.example')).toBe(
       'https://checkout.stripe.com/c/pay/cs_test_a1#fid',
     );
-    expect(openableAddress('http://127.0.0.1:4010/_mock/checkout/s1')).toBe(
+    expect(openableAddress('http://127.0.0.1:4010/_mock/checkout/s1', MOCK)).toBe(
       'http://127.0.0.1:4010/_mock/checkout/s1',
     );
-    expect(openableAddress('http://localhost:4010/pay')).toBe('http://localhost:4010/pay');
-    expect(openableAddress('http://[::1]:4010/pay')).toBe('http://[::1]:4010/pay');
+    expect(openableAddress('http://localhost:4010/pay', 'http://localhost:4010')).toBe(
+      'http://localhost:4010/pay',
+    );
+    expect(openableAddress('http://[::1]:4010/pay', 'http://[::1]:4010')).toBe('http://[::1]:4010/pay');
   });
 
   it('shows a refused address escaped, quoted and cut short', () => {
-    expect(() => openableAddress('file:///etc/shadow')).toThrow(
+    expect(() => openableAddress('file:///etc/shadow', MOCK)).toThrow(
       'Refused to open the payment page "file:///etc/shadow": only https addresses, or http on this computer, are opened.',
     );
-    expect(() => openableAddress('https://x/\u001b]52;c;e30=\u0007"')).toThrow(
+    expect(() => openableAddress('https://x/\u001b]52;c;e30=\u0007"', MOCK)).toThrow(
       'Refused to open the payment page "https://x/\\u001b]52;c;e30=\\u0007\\"": ',
     );
-    expect(() => openableAddress(`javascript:${'a'.repeat(5000)}`)).toThrow(
+    expect(() => openableAddress(`javascript:${'a'.repeat(5000)}`, MOCK)).toThrow(
       /"javascript:a{189}…": only https/,
     );
+  });
+
+  // Attack trial: a remote server named http://127.0.0.1:631/admin/?OP=add-printer (the local
+  // printer service's admin page) and it was opened: plain http on this machine is the mock's
+  // page only when the CLI talks to a server on this machine.
+  it('refuses plain http on this machine when the server is on another one', () => {
+    const page = 'http://127.0.0.1:631/admin/?OP=add-printer';
+    for (const remote of ['https://api.example', 'http://[::ffff:127.0.0.1]:4010', 'nonsense']) {
+      expect(() => openableAddress(page, remote)).toThrow(
+        `Refused to open the payment page "${page}": a server on another computer named a page on this one; only https addresses are opened from it.`,
+      );
+    }
+    expect(openableAddress(page, MOCK)).toBe(page);
   });
 });

@@ -1,7 +1,10 @@
 // What `buy --open` may hand the system's opener, and handing it over. The address comes from the
 // server: an opener given file:, javascript:, data: or a scheme handler's address runs or shows
 // something on this machine, so only a web page is opened, over https, or plain http on this
-// machine (the mock). Anything else is refused with the address shown, made safe to print.
+// machine (the mock) when the server the CLI talks to is on this machine too: a server elsewhere
+// that names http://127.0.0.1:631/admin/… points the browser at a local service's admin page
+// (attack trial), which no payment page of its own can be. Anything else is refused with the
+// address shown, made safe to print.
 import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import { isLoopbackHost } from './loopback.js';
@@ -26,13 +29,22 @@ function shown(address: string): string {
   return `"${escaped}"`;
 }
 
-/** The address to open, as the URL parser writes it; a CliError (exit 1) for any other. */
-export function openableAddress(address: string): string {
-  const refuse = () =>
-    new CliError(
-      `Refused to open the payment page ${shown(address)}: only https addresses, or http on this computer, are opened.`,
-      ExitCode.Failure,
-    );
+/** Whether `origin` (the base URL) is a server on this machine; anything unparseable is not. */
+function isLocalOrigin(origin: string): boolean {
+  try {
+    return isLoopbackHost(new URL(origin).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The address to open, as the URL parser writes it; a CliError (exit 1) for any other. `origin`
+ * is the base URL the CLI talks to: plain http on this machine is opened only when it is local.
+ */
+export function openableAddress(address: string, origin: string): string {
+  const refuse = (why = 'only https addresses, or http on this computer, are opened') =>
+    new CliError(`Refused to open the payment page ${shown(address)}: ${why}.`, ExitCode.Failure);
   if (UNSAFE.test(address)) throw refuse();
   let url: URL;
   try {
@@ -40,16 +52,21 @@ export function openableAddress(address: string): string {
   } catch {
     throw refuse();
   }
-  const web = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
-  if (!web) throw refuse();
+  if (url.protocol === 'https:') return url.href;
+  if (url.protocol !== 'http:' || !isLoopbackHost(url.hostname)) throw refuse();
+  if (!isLocalOrigin(origin)) {
+    throw refuse(
+      'a server on another computer named a page on this one; only https addresses are opened from it',
+    );
+  }
   return url.href;
 }
 
 /** True when a browser launcher started and did not fail within a moment. */
-export async function openInBrowser(address: string): Promise<boolean> {
+export async function openInBrowser(address: string, origin: string): Promise<boolean> {
   try {
     const { default: open } = await import('open');
-    const launcher = await open(openableAddress(address));
+    const launcher = await open(openableAddress(address, origin));
     // Launchers (xdg-open, open) exit at once; a non-zero code means no browser was found.
     const code = await new Promise<number | null>((resolve) => {
       const timer = setTimeout(() => resolve(0), 2000);

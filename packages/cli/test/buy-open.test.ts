@@ -35,6 +35,10 @@ const HOSTILE: Array<[string, string]> = [
   ['not an address at all', '--help'],
 ];
 
+// The origin is reached as [::ffff:127.0.0.1]: this machine, but a host the CLI (like a person
+// reading it) does not take for loopback, standing in for a server on another computer.
+const remote = (url: string) => url.replace('//127.0.0.1:', '//[::ffff:127.0.0.1]:');
+
 describe.skipIf(!linux)('buy --open opens only https, or http on this machine', () => {
   it('an https page reaches the browser (the fake sees what a real one would)', async () => {
     const browser = fakeBrowser();
@@ -71,6 +75,22 @@ describe.skipIf(!linux)('buy --open opens only https, or http on this machine', 
       expect(result.stderr.slice(0, -1)).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/);
     });
   }
+
+  // Attack trial: a remote server named the local printer service's admin page and it was opened.
+  it('plain http to this machine, named by a server on another one: never opened, exit 1', async () => {
+    const browser = fakeBrowser();
+    const page = 'http://127.0.0.1:631/admin/?OP=add-printer';
+    const url = remote(await checkoutAnswering(page));
+    const result = await h.cli(['buy', '500', '--open'], {
+      env: { PROFILE_ARTICLES_BASE_URL: url, ...browser.env },
+    });
+    expect(result.code).toBe(1);
+    expect(browser.calls()).toEqual([]);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(
+      `Error: Refused to open the payment page "${page}": a server on another computer named a page on this one`,
+    );
+  });
 
   it('--json: the refusal is the one {"error"} line, stdout stays empty', async () => {
     const browser = fakeBrowser();

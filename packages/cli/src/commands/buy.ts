@@ -37,7 +37,9 @@ export async function buyCommand(ctx: Context, rawCredits: string, options: BuyO
   }
   const session = await client.credits.checkout(credits);
   // Checked before anything is printed: a page that will not be opened is refused in one line.
-  const page = options.open ? openableAddress(session.url) : undefined;
+  // The origin decides whether plain http on this machine is the mock's page (browser.ts).
+  const origin = await ctx.baseUrl();
+  const page = options.open ? openableAddress(session.url, origin) : undefined;
   if (out.json) out.value(session);
   else {
     const amount = cents === undefined ? '' : ` for $${((credits * cents) / 100).toFixed(2)}`;
@@ -46,7 +48,7 @@ export async function buyCommand(ctx: Context, rawCredits: string, options: BuyO
     out.line(`  ${out.style.cyan(terminalSafe(session.url))}`);
   }
   if (page !== undefined) {
-    const opened = await openInBrowser(page);
+    const opened = await openInBrowser(page, origin);
     out.note(
       opened
         ? 'Opened the payment page in your browser.'
