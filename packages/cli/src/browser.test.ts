@@ -1,4 +1,5 @@
 // Whatever address a server sends, the opener gets a web page or nothing, and the refusal prints safely.
+import { anyCodePoints } from '@profile-articles/test-utils/arbitraries';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openableAddress } from './browser.js';
@@ -32,7 +33,7 @@ const address = fc
       '10.0.0.1',
       '',
     ),
-    fc.string({ unit: 'binary', maxLength: 40 }),
+    anyCodePoints({ maxLength: 40 }),
   )
   .map(([scheme, host, rest]) => `${scheme}${host}/${rest}`);
 
@@ -53,7 +54,7 @@ const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
 describe('openableAddress', () => {
   it('hands on only https, or http on this machine from a server on it, free of controls; refuses all else in one printable line', () => {
     fc.assert(
-      fc.property(fc.oneof(address, fc.string({ unit: 'binary' })), origin, (raw, from) => {
+      fc.property(fc.oneof(address, anyCodePoints()), origin, (raw, from) => {
         const result = outcome(raw, from);
         if ('opened' in result) {
           const url = new URL(result.opened);

@@ -30,7 +30,7 @@ describe('resumeCommand', () => {
       .string({
         unit: fc.oneof(
           fc.constantFrom("'", '"', '\\', '$', '`', ' ', ';', '!', '*', '(', 'é', '\t'),
-          fc.string({ minLength: 1, maxLength: 1, unit: 'binary' }),
+          fc.integer({ min: 1, max: 0x10ffff }).map((cp) => String.fromCodePoint(cp)),
         ),
         minLength: 1,
       })

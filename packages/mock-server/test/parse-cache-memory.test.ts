@@ -1,7 +1,7 @@
 // The mock remembers what it parsed, so that a replayed request is parsed once. Keyed by the
 // whole body text, it kept every distinct valid body, up to 1,024 of up to 1 MiB per schema:
 // 600 whitespace-padded bodies grew it from 56 to 699 MiB, and under a 400 MB heap limit it
-// died after 300–400 requests. Here a mock with a small heap takes 200 such bodies and must
+// died after 300–400 requests. Here a mock with a small heap takes 120 such bodies (more than twice what killed it) and must
 // answer every one (it spawns the built bin: `pnpm build` first); and ids the caches keep must
 // not keep the request lines they were cut from.
 import { Agent, request } from 'node:http';
@@ -81,10 +81,10 @@ function send(
 describe('the parse cache under distinct valid inputs', () => {
   const start = useMockProcesses();
 
-  it('keeps the mock within a small heap through 200 padded 1 MiB bodies', async () => {
+  it('keeps the mock within a small heap through 120 padded 1 MiB bodies', async () => {
     const mock = await start({ accounts: [ACCOUNT] }, [`--max-old-space-size=${HEAP_MB}`]);
     const statuses = new Set<number>();
-    for (let i = 0; i < 200; i++) {
+    for (let i = 0; i < 120; i++) {
       // A distinct text each time (one more space), the same valid request.
       const padded = BODY + ' '.repeat(PADDED_BYTES - BODY.length - i);
       statuses.add(await send(mock, 'POST', '/api/v1/articles', padded, { 'idempotency-key': `key-${i}` }));
