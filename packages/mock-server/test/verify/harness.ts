@@ -104,15 +104,30 @@ export async function verifyOrigin(
   deps: VerifyDeps,
   env: NodeJS.ProcessEnv = {},
 ): Promise<CommandRun> {
+  const run = await verifyAsWritten(origin, ['--json', ...args], deps, env);
+  return { ...run, report: JSON.parse(run.stdout) as VerifyReport };
+}
+
+/** Runs `verify ARGS` in-process as given (a table unless ARGS holds --json), with the mock's clock as verifyJson. */
+export function verifyText(server: MockServer, args: string[]): Promise<Omit<CommandRun, 'report'>> {
+  return verifyAsWritten(server.url, args, { wait: clockWait(server) });
+}
+
+async function verifyAsWritten(
+  origin: string,
+  args: string[],
+  deps: VerifyDeps,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Omit<CommandRun, 'report'>> {
   let stdout = '';
   let stderr = '';
   const code = await runVerifyCommand(
-    ['--json', ...args],
+    args,
     { ...env, PROFILE_ARTICLES_API_KEY: KEY, PROFILE_ARTICLES_BASE_URL: origin },
     { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) },
     deps,
   );
-  return { code, stdout, stderr, report: JSON.parse(stdout) as VerifyReport };
+  return { code, stdout, stderr };
 }
 
 /** The check with `id`, failing the test when the run has none. */
