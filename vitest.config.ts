@@ -13,6 +13,7 @@ export default defineConfig({
     alias: [
       { find: /^@profile-articles\/sdk\/schemas$/, replacement: src('sdk/src/schemas/index.ts') },
       { find: /^@profile-articles\/sdk\/internal$/, replacement: src('sdk/src/internal.ts') },
+      { find: /^@profile-articles\/sdk\/internal\/terminal$/, replacement: src('sdk/src/terminal.ts') },
       // What Node resolves the package to (its `node` export condition): node:http by default.
       { find: /^@profile-articles\/sdk$/, replacement: src('sdk/src/node.ts') },
       { find: /^@profile-articles\/mock-server\/msw$/, replacement: src('mock-server/src/msw.ts') },

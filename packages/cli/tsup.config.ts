@@ -35,8 +35,13 @@ export default defineConfig([
     format: ['cjs'],
     target: 'node20',
     platform: 'node',
-    // The mock's flag declarations import nothing: bundled, they cost no module load.
-    noExternal: ['commander', '@profile-articles/mock-server/flags'],
+    // The mock's flag declarations and the SDK's terminalSafe (which every write crosses,
+    // terminal-io.ts) import nothing: bundled, they cost no module load.
+    noExternal: [
+      'commander',
+      '@profile-articles/mock-server/flags',
+      '@profile-articles/sdk/internal/terminal',
+    ],
     esbuildPlugins: [
       {
         name: 'lazy-modules-stay-dynamic-imports',

@@ -2,10 +2,9 @@
 // An attempt that is retried carries the wait before the next one on its own line.
 import type { AttemptInfo, Hooks } from '@profile-articles/sdk';
 import { RETRYABLE_STATUSES } from '@profile-articles/sdk/internal';
+import { safeJson, terminalSafe } from '@profile-articles/sdk/internal/terminal';
 import type { Io } from './io.js';
 import type { Output } from './output.js';
-import { safeJson } from './safe-json.js';
-import { terminalSafe } from './terminal-safe.js';
 
 interface Attempt {
   method: string;

@@ -1,14 +1,14 @@
 // What the CLI prints: human text or exactly one JSON value on stdout; notes, errors and
 // the spinner on stderr. The spinner runs only on a terminal, outside CI, without NO_COLOR or --json.
 // Every write crosses terminal-io.ts, which removes a server's control characters; what is one
-// line here (an error, a status line, the spinner) is also kept to one line (terminal-safe.ts).
+// line here (an error, a status line, the spinner) is also kept to one line (the SDK's terminalSafe).
+
+import { safeJson, terminalSafe } from '@profile-articles/sdk/internal/terminal';
 import { invocation } from './invocation.js';
 import type { Io } from './io.js';
 import type { Report } from './report-error.js';
-import { safeJson } from './safe-json.js';
 import { colorsFor, plain, type Style } from './style.js';
 import { own, unfiltered } from './terminal-io.js';
-import { terminalSafe } from './terminal-safe.js';
 
 interface Spinner {
   update(text: string): void;

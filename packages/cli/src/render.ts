@@ -1,11 +1,10 @@
 // Articles, jobs and balances for a person to read in a terminal. Each field a server wrote
-// that stands on one line here is made one safe line (terminal-safe.ts): a line break in a
-// title or an error would otherwise draw a line of the server's choosing.
+// that stands on one line here is made one safe line (the SDK's terminalSafe): a line break in
+// a title or an error would otherwise draw a line of the server's choosing.
 import type { Article, BalanceResponse, Job } from '@profile-articles/sdk';
+import { terminalSafe as line, safeJson } from '@profile-articles/sdk/internal/terminal';
 import { plural } from './plural.js';
-import { safeJson } from './safe-json.js';
 import type { Style } from './style.js';
-import { terminalSafe as line } from './terminal-safe.js';
 import { localTime } from './time-format.js';
 
 function table(rows: Array<[string, string]>, style: Style): string[] {

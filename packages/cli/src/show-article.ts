@@ -1,9 +1,9 @@
 // An article on stdout: Markdown rendered for a terminal (through a pager when it is long),
 // plain text in a pipe. The renderer and the pager load only when used.
 import type { Article } from '@profile-articles/sdk';
+import { terminalSafe } from '@profile-articles/sdk/internal/terminal';
 import type { Context } from './context.js';
 import { renderArticle, type Wrap } from './render.js';
-import { terminalSafe } from './terminal-safe.js';
 
 export async function printArticle(ctx: Context, article: Article): Promise<void> {
   const { io, out } = ctx;

@@ -1,9 +1,9 @@
+import { terminalSafe } from '@profile-articles/sdk/internal/terminal';
 import { ALL_ESCAPES, hostileText, TERMINAL_CONTROLS } from '@profile-articles/test-utils/hostile-strings';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { colorsFor } from './style.js';
 import { forTerminal, own, terminalIo, unfiltered, withoutOwnStyle } from './terminal-io.js';
-import { terminalSafe } from './terminal-safe.js';
 
 const ansi = colorsFor({ isTTY: true, write: () => true }, {});
 

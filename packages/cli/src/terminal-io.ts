@@ -1,11 +1,12 @@
 // The one boundary between the CLI and a person's terminal. `run()` wraps stdout and stderr in
 // `terminalIo`, so every write, by any command, passes through `forTerminal`: every control
-// character in it is removed (terminal-safe.ts) but the ones the CLI wrote on purpose, its
+// character in it is removed (the SDK's terminalSafe) but the ones the CLI wrote on purpose, its
 // colours (style.ts) and its line clearing. Those are marked by `own()` with a token drawn at
 // start-up, which a server cannot know: no text from a server, wherever a command puts it, can
 // pass for the CLI's own.
+
+import { terminalSafe } from '@profile-articles/sdk/internal/terminal';
 import type { Io, Stream } from './io.js';
-import { terminalSafe } from './terminal-safe.js';
 
 // Kept on the process rather than in this module: the built CLI holds more than one copy of it
 // (the bin's bundle and the chunks it loads later), and all must know one token and one key.

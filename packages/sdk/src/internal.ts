@@ -1,12 +1,15 @@
 // @profile-articles/sdk/internal: what the mock server, the CLI and the repository's scripts
 // share with the SDK (the contract table, the retry rule, the capped body read, the API key's
-// rule, the characters that show nothing). Not public: it may change in any release, without a major version. Customers import
-// `@profile-articles/sdk`.
+// rule and its redactor, the characters that show nothing). Not public: it may change in any
+// release, without a major version. Customers import `@profile-articles/sdk`. Server text made
+// safe for a terminal and for JSON output is ./internal/terminal (terminal.ts), which a bin can
+// load without the schemas.
 export { checkApiKey, MIN_API_KEY_LENGTH } from './arguments.js';
 export { defaultOptions } from './defaults.js';
 export { CONTROL_CLASS, DEFAULT_IGNORABLE_CLASS } from './invisible.js';
 export { plainHttpWarning } from './log.js';
 export { MAX_RESPONSE_BYTES, readBody } from './read-body.js';
+export { createRedactor, type Redactor } from './redact.js';
 export { RESOURCE_ENDPOINTS } from './resources/bindings.js';
 export { RETRYABLE_STATUSES } from './retry.js';
 export * from './schemas/endpoints.js';

@@ -1,12 +1,11 @@
 // --out DIR: each article as `<name>.json` (the API's Article) and `<name>.md`, `name` from safe-name.ts.
 // Written to a temporary file and renamed, so a crash never leaves half an article.
 // Files a person may `cat`: the JSON is the server's value with DEL, C1 and bidi controls
-// escaped (safe-json.ts); the Markdown, text for a person, has no control character left.
+// escaped (the SDK's safeJson); the Markdown, text for a person, has no control character left.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Article } from '@profile-articles/sdk';
-import { safeJson } from '../safe-json.js';
-import { terminalSafe as line } from '../terminal-safe.js';
+import { terminalSafe as line, safeJson } from '@profile-articles/sdk/internal/terminal';
 import { safeName } from './safe-name.js';
 
 function toMarkdown(article: Article): string {

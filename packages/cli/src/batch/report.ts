@@ -1,10 +1,10 @@
 // What a batch shows while it runs: one live progress line on a terminal, plain lines on a
 // pipe, or JSON Lines with --json (one object per event, the summary last).
+
+import { safeJson, terminalSafe } from '@profile-articles/sdk/internal/terminal';
 import type { Io } from '../io.js';
 import { plural } from '../plural.js';
-import { safeJson } from '../safe-json.js';
 import { own } from '../terminal-io.js';
-import { terminalSafe } from '../terminal-safe.js';
 import type { EndRecord } from './run-profile.js';
 import type { Operation } from './state-records.js';
 

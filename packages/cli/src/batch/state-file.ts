@@ -1,6 +1,7 @@
 // The crash-safe state file: append-only JSON Lines, each record written and fsync'd before
 // the request it announces is sent. A torn last line (a crash mid-write) is cut off on open,
 // but only in a file batch wrote: any other file --state names is refused before a byte changes.
+
 import {
   closeSync,
   fstatSync,
@@ -11,9 +12,9 @@ import {
   readSync,
   writeSync,
 } from 'node:fs';
+import { safeJson } from '@profile-articles/sdk/internal/terminal';
 import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
-import { safeJson } from '../safe-json.js';
 import { FIRST_LINE_MAX, isOwnFirstLine, type StateRecord } from './state-records.js';
 
 export interface StateFile {

@@ -1,6 +1,7 @@
 // batch <generate|update|read>: a list of profiles, paced to the account's rate limit, within a
 // budget, resumable after any crash from its state file. See docs/bulk.md.
 import { existsSync, rmSync } from 'node:fs';
+import { safeJson } from '@profile-articles/sdk/internal/terminal';
 import { Budget } from '../batch/budget.js';
 import { confirmOnTerminal } from '../batch/confirm.js';
 import { lockStateFile } from '../batch/lock.js';
@@ -21,7 +22,6 @@ import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import { plural } from '../plural.js';
-import { safeJson } from '../safe-json.js';
 import { shellQuote } from '../shell-quote.js';
 
 /** "Start? [y/N]" answered no: not an error, so no "Error:" line (the command prints "Not started."); exit 1. */

@@ -2,6 +2,7 @@
 // where browser.ts allows the address) the payment page, and with --wait watches the balance
 // until the credits arrive (payment-wait.ts says how arrival is told apart from other spending).
 
+import { terminalSafe } from '@profile-articles/sdk/internal/terminal';
 import { openableAddress, openInBrowser } from '../browser.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
@@ -9,7 +10,6 @@ import { ExitCode } from '../exit-codes.js';
 import { parseTimeout } from '../job-wait.js';
 import { waitForPayment } from '../payment-wait.js';
 import { plural } from '../plural.js';
-import { terminalSafe } from '../terminal-safe.js';
 
 interface BuyOptions {
   open?: boolean;

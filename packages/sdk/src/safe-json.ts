@@ -1,4 +1,4 @@
-import { DEFAULT_IGNORABLE_CLASS } from '@profile-articles/sdk/internal';
+import { DEFAULT_IGNORABLE_CLASS } from './invisible.js';
 
 // JSON for output: the value JSON.stringify writes, with the characters it leaves raw but a
 // terminal or an editor acts on written as \u escapes: DEL, C1 (0x9b is CSI), the bidirectional

@@ -1,4 +1,6 @@
-// Text from a server, made safe to show in a terminal. A terminal acts on control characters:
+// Text from a server, made safe to show in a terminal, for the CLI's one boundary to a person's
+// terminal (cli/src/terminal-io.ts) and for `profile-articles-mock verify`, through
+// `@profile-articles/sdk/internal/terminal`. A terminal acts on control characters:
 // escape sequences set its title (OSC 0/2), write the clipboard (OSC 52), clear the screen, draw
 // hyperlinks (OSC 8) and move the cursor; `\r` and backspace write over what is shown. So every
 // control character is removed: a complete escape sequence (ESC or its 8-bit C1 form, with its
@@ -11,9 +13,9 @@
 // Removed rather than shown (as `^[` or U+FFFD): a person reading an article has no use for the
 // codes, and removing a sequence whole joins the text it split, so that what is shown is what a
 // search for a word (or for the API key, when the key is scrubbed after this) finds.
-// Pure, and free of the CLI's own colours: those are added after, by style.ts.
+// Pure, and free of any colours of its own: a caller adds its own after (the CLI's style.ts).
 
-import { CONTROL_CLASS, DEFAULT_IGNORABLE_CLASS } from '@profile-articles/sdk/internal';
+import { CONTROL_CLASS, DEFAULT_IGNORABLE_CLASS } from './invisible.js';
 
 /**
  * Where the text is shown: `line` is one field of one line (a title, an error, a URL), whose
@@ -22,8 +24,12 @@ import { CONTROL_CLASS, DEFAULT_IGNORABLE_CLASS } from '@profile-articles/sdk/in
  */
 type Layout = 'line' | 'lines';
 
-// ECMA-48, in the 7-bit (ESC …) and 8-bit (C1) forms a terminal may act on:
-const SEQUENCE = new RegExp(
+/**
+ * Every escape sequence, ECMA-48, in the 7-bit (ESC …) and 8-bit (C1) forms a terminal may act
+ * on. The key's redactor (redact.ts) removes the same, so that a key split by any of them is
+ * caught before this joins it.
+ */
+export const SEQUENCE = new RegExp(
   [
     // CSI: parameters, intermediates, one final byte (colours, cursor moves, erasing).
     '(?:\\u001b\\[|\\u009b)[\\u0030-\\u003f]*[\\u0020-\\u002f]*[\\u0040-\\u007e]',
