@@ -5,6 +5,7 @@
 // A key has at least 8 characters (arguments.ts), so that no spelling of it is an ordinary word.
 
 import { CONTROL_CLASS, DEFAULT_IGNORABLE_CLASS } from './invisible.js';
+import { SEQUENCE } from './terminal-safe.js';
 
 const REDACTED = '[redacted]';
 
@@ -27,10 +28,14 @@ export interface Redactor {
   parse(text: string): unknown;
 }
 
-// Escape sequences (CSI, OSC, the other ESC forms, C1 CSI), then each other control and invisible
-// character (C0 but tab and newline, DEL, C1, the default-ignorable code points of invisible.ts)
-// and the combining marks, which show nothing of their own between two letters: what a terminal
-// hides, or a sanitizer that drops them removes, so a key split by them still shows.
+// Escape sequences, two ways: as the CLI's terminal filter removes them (terminal-safe.ts's
+// SEQUENCE: CSI, OSC, DCS and the other strings, ESC with intermediates, 7-bit and 8-bit), and
+// as a simpler sanitizer might (CSI, OSC, ESC and one character), which reads `ESC ! [` as
+// `ESC !` and a `[` where the filter takes all three; then each other control and invisible
+// character (C0 but tab and newline, DEL, C1, the default-ignorable code points of
+// invisible.ts) and the combining marks, which show nothing of their own between two letters:
+// what a terminal hides, or a sanitizer that drops them removes, so a key split by them still
+// shows.
 const SEQUENCES =
   /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]/g;
 const INVISIBLE_SOURCE = `[${CONTROL_CLASS}${DEFAULT_IGNORABLE_CLASS}]|\\p{M}`;
@@ -48,13 +53,16 @@ function overstruck(value: string): string {
   return shown.join('');
 }
 
-// What a person may see: without whole sequences, with backspaces applied or not, or (for a
-// sanitizer that drops only the control characters themselves) without the controls alone.
+// What a person may see: without whole sequences (either way), with backspaces applied or not,
+// or (for a sanitizer that drops only the control characters themselves) without the controls alone.
 const visibleTexts = (value: string) => {
   const bare = value.replace(SEQUENCES, '');
+  const filtered = value.replace(SEQUENCE, '');
   return [
     overstruck(bare).replace(INVISIBLE_ALL, ''),
     bare.replace(INVISIBLE_ALL, ''),
+    overstruck(filtered).replace(INVISIBLE_ALL, ''),
+    filtered.replace(INVISIBLE_ALL, ''),
     value.replace(INVISIBLE_ALL, ''),
   ];
 };
