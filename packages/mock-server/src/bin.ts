@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // profile-articles-mock [--port PORT] [--host HOST] [--config FILE] [--allow-host NAME]… [--admin-token TOKEN]
 // profile-articles-mock verify ...   (checks a deployment against the contract; see docs/verify.md)
+import { terminalSafe } from '@profile-articles/sdk/internal/terminal';
 import {
   flagSpelling,
   MOCK_FLAGS,
@@ -25,6 +26,14 @@ const USAGE = [
   ...[...flagLines, ['-h, --help', 'display help']].map(([flag, text]) => `  ${flag?.padEnd(28)}${text}`),
 ].join('\n');
 
+/**
+ * What the bin says quotes a flag, a config file or an error, which may come from anywhere (a
+ * download, a script): each line stays one line, and none of their control characters reaches
+ * the terminal.
+ */
+const say = (stream: NodeJS.WriteStream, ...lines: string[]) =>
+  stream.write(lines.map((line) => `${terminalSafe(line)}\n`).join(''));
+
 async function main(): Promise<number> {
   // Loaded only when asked for, so starting the mock does not pay for it.
   if (process.argv[2] === 'verify') {
@@ -38,18 +47,18 @@ async function main(): Promise<number> {
   } catch (error) {
     if (!(error instanceof MockUsageError)) throw error;
     // As `profile-articles mock` says it: the message, then where the usage is.
-    process.stderr.write(`${error.message}\nRun \`profile-articles-mock --help\` for usage.\n`);
+    say(process.stderr, error.message, 'Run `profile-articles-mock --help` for usage.');
     return 2;
   }
   if (help) {
-    process.stdout.write(`${USAGE}\n`);
+    say(process.stdout, ...USAGE.split('\n'));
     return 0;
   }
   let options: RunMockOptions;
   try {
     options = mockOptionsFromFlags(flags);
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n`);
+    say(process.stderr, (error as Error).message);
     return 2;
   }
   try {
@@ -58,10 +67,10 @@ async function main(): Promise<number> {
   } catch (error) {
     const failure = mockStartFailure(error, options);
     if (!failure) {
-      process.stderr.write(`Could not start the mock: ${(error as Error).message}\n`);
+      say(process.stderr, `Could not start the mock: ${(error as Error).message}`);
       return 1;
     }
-    process.stderr.write(`${failure.message}\n${failure.hint ? `${failure.hint}\n` : ''}`);
+    say(process.stderr, failure.message, ...(failure.hint ? [failure.hint] : []));
     return failure.exitCode;
   }
 }

@@ -1,5 +1,6 @@
 // Runs the mock in the foreground until SIGINT or SIGTERM: the bin and `profile-articles mock` share it.
 import { readFile } from 'node:fs/promises';
+import { terminalSafe } from '@profile-articles/sdk/internal/terminal';
 import type { MockConfig, NormalizedConfig } from './config.js';
 import { ConfigError } from './config-error.js';
 import { DEFAULT_HOST, DEFAULT_PORT, type MockFlagOptions } from './flags.js';
@@ -30,8 +31,10 @@ async function loadConfigFile(path: string): Promise<NormalizedConfig> {
 
 /** Resolves once the server has stopped after a signal. */
 export async function runMockCommand(options: RunMockOptions = {}): Promise<void> {
-  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
+  // Each line on its own line, without control characters: a warning quotes a flag or an error
+  // that a request or a config file may have written.
+  const log = options.log ?? ((line: string) => process.stdout.write(`${terminalSafe(line)}\n`));
+  const warn = options.warn ?? ((line: string) => process.stderr.write(`${terminalSafe(line)}\n`));
   const loaded = options.configPath ? await loadConfigFile(options.configPath) : undefined;
   const adminToken = options.adminToken ?? loaded?.adminToken;
   // Without a file the service fills in the defaults (the demo account) once it is loaded.

@@ -1,7 +1,8 @@
 // `profile-articles-mock verify`: arguments in, a report out, an exit code back. Only the
 // bin calls process.exit; everything here is testable in-process.
+import { terminalSafe } from '@profile-articles/sdk/internal/terminal';
 import { parseVerifyArgs, UsageError, VERIFY_USAGE } from './cli-args.js';
-import { exitCodeOf, formatTable } from './report.js';
+import { exitCodeOf, formatJson, formatTable } from './report.js';
 import { runVerify, type VerifyDeps } from './runner.js';
 
 interface VerifyIo {
@@ -14,12 +15,23 @@ const processIo: VerifyIo = {
   stderr: (text) => process.stderr.write(text),
 };
 
+/**
+ * The one way out to the person's terminal: the report and the lines about it hold the
+ * server's text, none of whose control characters may reach it. The table and --json have
+ * none left by then (report.ts); this holds for any line written later, too.
+ */
+const toTerminal = (io: VerifyIo): VerifyIo => ({
+  stdout: (text) => io.stdout(terminalSafe(text, 'lines')),
+  stderr: (text) => io.stderr(terminalSafe(text, 'lines')),
+});
+
 export async function runVerifyCommand(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
-  io: VerifyIo = processIo,
+  terminal: VerifyIo = processIo,
   deps: VerifyDeps = {},
 ): Promise<number> {
+  const io = toTerminal(terminal);
   let parsed: ReturnType<typeof parseVerifyArgs>;
   try {
     parsed = parseVerifyArgs(argv, env);
@@ -34,7 +46,7 @@ export async function runVerifyCommand(
   }
   const { options, json, keyFrom } = parsed;
   const report = await runVerify(options, deps);
-  io.stdout(json ? `${JSON.stringify(report, null, 2)}\n` : `${formatTable(report)}\n`);
+  io.stdout(json ? `${formatJson(report)}\n` : `${formatTable(report)}\n`);
   if (report.unreachable) io.stderr(`Origin unreachable: ${report.unreachable}\n`);
   if (report.key_refused) {
     io.stderr(`${report.origin} refused the API key (401). Check the key given by ${keyFrom}.\n`);

@@ -1,7 +1,16 @@
 // One HTTP request of a verify run and what came back, raw enough to judge: status,
 // content-type, parsed body. Each is bounded by verify's own limits (limits.ts): a time limit
-// that covers the body, a body cap, and a cap on the Retry-After of a 429 it waits out.
-import { type HttpMethod, readBody, TIMED_OUT } from '@profile-articles/sdk/internal';
+// that covers the body, a body cap, and a cap on the Retry-After of a 429 it waits out. The
+// key is scrubbed from the body and the content-type as they are read (the SDK's redactor,
+// every spelling a server may echo it in), before a check cuts an excerpt that could end
+// inside it; report.ts scrubs the whole report again, headers included.
+import {
+  createRedactor,
+  type HttpMethod,
+  type Redactor,
+  readBody,
+  TIMED_OUT,
+} from '@profile-articles/sdk/internal';
 import { secondsText, sizeText, type Timer, type VerifyLimits } from './limits.js';
 
 export interface Answer {
@@ -61,18 +70,19 @@ export function retryWaitMs(header: string | null, maxMs: number): number | unde
   return seconds * 1000 <= maxMs ? seconds * 1000 : undefined;
 }
 
-function parse(text: string, contentType: string): unknown {
-  if (!contentType.includes('json') || !text) return text;
+function parse(text: string, contentType: string, redactor: Redactor): unknown {
+  if (!contentType.includes('json') || !text) return redactor.text(text);
   try {
-    return JSON.parse(text);
+    return redactor.parse(text);
   } catch {
-    return text;
+    return redactor.text(text);
   }
 }
 
 export type Probe = (request: ProbeRequest) => Promise<Answer>;
 
 export function createProbe(deps: ProbeDeps): Probe {
+  const redactor = createRedactor(deps.apiKey);
   const send = async (request: ProbeRequest): Promise<Answer> => {
     const headers: Record<string, string> = { accept: 'application/json' };
     const auth = request.auth ?? 'key';
@@ -112,7 +122,7 @@ export function createProbe(deps: ProbeDeps): Probe {
       } catch (error) {
         throw controller.signal.aborted ? tooSlow() : cannotReach(error);
       }
-      const contentType = response.headers.get('content-type') ?? '';
+      const contentType = redactor.text(response.headers.get('content-type') ?? '');
       const answer = { status: response.status, contentType, headers: response.headers };
       let read: Awaited<ReturnType<typeof readBody>>;
       try {
@@ -123,7 +133,7 @@ export function createProbe(deps: ProbeDeps): Probe {
       if (read.kind === 'too-large') {
         return { ...answer, body: undefined, overLimit: `a body over ${sizeText(limits.maxBodyBytes)}` };
       }
-      return { ...answer, body: parse(read.text, contentType) };
+      return { ...answer, body: parse(read.text, contentType, redactor) };
     } finally {
       cancel();
     }

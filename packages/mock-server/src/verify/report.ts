@@ -1,5 +1,10 @@
 // What a verify run found: one record per check, the credits it spent, and the two ways
-// of showing it (a table for people, one JSON value for machines).
+// of showing it (a table for people, one JSON value for machines). A report holds the
+// server's text (what a check got: an excerpt of a body, a content-type, a Retry-After), so
+// the table shows each cell as one line without control characters, and the JSON writes DEL,
+// C1 and bidirectional controls as \u escapes (the same value, the server's text as sent).
+import { createRedactor } from '@profile-articles/sdk/internal';
+import { safeJson, terminalSafe } from '@profile-articles/sdk/internal/terminal';
 
 export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'inconclusive';
 
@@ -55,12 +60,9 @@ function detailOf(check: CheckResult): string {
 
 /** A plain-text table: status, endpoint, check, and for anything but a pass, why. */
 export function formatTable(report: VerifyReport): string {
-  const rows = report.checks.map((check) => [
-    MARK[check.status],
-    check.endpoint,
-    check.name,
-    detailOf(check),
-  ]);
+  const rows = report.checks.map((check) =>
+    [MARK[check.status], check.endpoint, check.name, detailOf(check)].map((cell) => terminalSafe(cell)),
+  );
   const widths = [0, 1, 2].map((col) => Math.max(...rows.map((row) => row[col]!.length), 0));
   // The status column is as wide as its widest label, so the columns sit in the same
   // place in every run (and in the docs), whether or not a run had an INCONCLUSIVE.
@@ -73,18 +75,21 @@ export function formatTable(report: VerifyReport): string {
   );
   const { passed, failed, skipped, inconclusive } = report.summary;
   lines.push('');
-  if (report.unreachable) lines.push(`Stopped: ${report.unreachable}`);
+  if (report.unreachable) lines.push(`Stopped: ${terminalSafe(report.unreachable)}`);
   if (report.key_refused) lines.push('Stopped: the API key was refused (401)');
   lines.push(
-    `${passed} passed, ${failed} failed, ${skipped} skipped, ${inconclusive} inconclusive against ${report.origin}`,
+    `${passed} passed, ${failed} failed, ${skipped} skipped, ${inconclusive} inconclusive against ${terminalSafe(report.origin)}`,
   );
   lines.push(`Credits spent: ${report.credits_spent} (limit --spend ${report.spend_limit})`);
   return lines.join('\n');
 }
 
-/** Every string of the report with the key blotted out: a server may echo it back. */
-export function redactReport(report: VerifyReport, secret: string): VerifyReport {
-  if (!secret) return report;
-  const text = JSON.stringify(report).split(JSON.stringify(secret).slice(1, -1)).join('[redacted]');
-  return JSON.parse(text) as VerifyReport;
-}
+/** The report as one JSON value: the server's text as it sent it, with no DEL, C1 or bidi control raw. */
+export const formatJson = (report: VerifyReport): string => safeJson(report, 2);
+
+/**
+ * Every string of the report with the key blotted out, in every spelling a server may echo it
+ * in (as is, URL-encoded, base64, hex, split by escape sequences): the SDK's redactor.
+ */
+export const redactReport = (report: VerifyReport, secret: string): VerifyReport =>
+  createRedactor(secret).json(report);
