@@ -17,8 +17,10 @@ const SHOWN_MAX = 200;
 
 /**
  * The address as one printable line: quoted, every control or invisible character written as a
- * `\u` escape, cut to a readable length.
- * TODO(lead): use packages/cli/src/terminal-safe.ts (issue 23, defect 1) once it is on main.
+ * `\u` escape, cut to a readable length. Escaped rather than removed, as the SDK's terminalSafe
+ * would: a refusal should show what was there, and an address with an escape sequence or a
+ * zero-width space removed would look like one that could have been opened. The escaped text
+ * holds no control character, so terminal-io.ts lets it through as it is.
  */
 function shown(address: string): string {
   const cut = address.length > SHOWN_MAX ? `${address.slice(0, SHOWN_MAX)}…` : address;
