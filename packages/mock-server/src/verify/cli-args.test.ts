@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseVerifyArgs, UsageError, VERIFY_USAGE } from './cli-args.js';
+import { runVerifyCommand } from './command.js';
 
 const env = {
   PROFILE_ARTICLES_API_KEY: 'env-key-0',
@@ -79,5 +80,29 @@ describe('verify arguments', () => {
     expect(VERIFY_USAGE).toContain('a flag overrides');
     expect(VERIFY_USAGE).not.toContain('preferred over the flags');
     expect(VERIFY_USAGE).toContain('PROFILE_ARTICLES_POLL_INTERVAL');
+  });
+
+  it('refuses a key the SDK would refuse (under 8 characters, or a space) with one line, exit 2, the key not echoed', async () => {
+    // Shorter keys could be ordinary words, which scrubbing the key would rewrite in the report.
+    for (const [key, flag] of [
+      ['Zq7#xW', false],
+      ['Zq7#xWv', true],
+      ['Zq7 xWvQ9', false],
+    ] as const) {
+      let stderr = '';
+      let stdout = '';
+      const code = await runVerifyCommand(
+        flag ? ['--api-key', key] : [],
+        { ...env, ...(flag ? {} : { PROFILE_ARTICLES_API_KEY: key }) },
+        { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) },
+        // Never reached: a refused key sends nothing.
+        { fetch: () => Promise.reject(new Error('a request was sent')) },
+      );
+      expect(code, key).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr.trimEnd().split('\n'), key).toHaveLength(1);
+      expect(stderr).toMatch(/API key/);
+      expect(stderr).not.toContain(key);
+    }
   });
 });

@@ -2,7 +2,8 @@
 // the origin are read from the environment; a flag, when given, overrides it. The
 // environment is preferred for the key: a key on a command line lands in shell history.
 import { parseArgs } from 'node:util';
-import { API_PREFIX, defaultOptions } from '@profile-articles/sdk/internal';
+import { InvalidArgumentError } from '@profile-articles/sdk';
+import { API_PREFIX, checkApiKey, defaultOptions } from '@profile-articles/sdk/internal';
 import type { VerifyOptions } from './context.js';
 
 export const VERIFY_USAGE = `Usage: profile-articles-mock verify [--base-url URL] [--api-key KEY] [--spend CREDITS]
@@ -16,6 +17,27 @@ Exit codes: 0 every check that ran passed, 1 a check failed or the origin is unr
 
 export class UsageError extends Error {
   override name = 'UsageError';
+  /** Whether the usage text follows the message: not for a key, which no flag would fix. */
+  constructor(
+    message: string,
+    readonly showUsage = true,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The SDK's rule for a key (printable ASCII, at least 8 characters): a shorter key could be an
+ * ordinary word, which scrubbing the key from the report would rewrite. The SDK's message
+ * never echoes the key.
+ */
+function acceptedKey(apiKey: string): string {
+  try {
+    return checkApiKey(apiKey);
+  } catch (error) {
+    if (error instanceof InvalidArgumentError) throw new UsageError(error.message, false);
+    throw error;
+  }
 }
 
 /** Where the key came from, so that a refusal can say what to fix. */
@@ -98,7 +120,7 @@ export function parseVerifyArgs(argv: string[], env: NodeJS.ProcessEnv): ParsedV
   const poll = env.PROFILE_ARTICLES_POLL_INTERVAL;
   const options: VerifyOptions = {
     origin: origin((values['base-url'] as string | undefined) || env.PROFILE_ARTICLES_BASE_URL),
-    apiKey,
+    apiKey: acceptedKey(apiKey),
     spend: values.spend === undefined ? 0 : wholeNumber(values.spend as string, '--spend'),
     checkRateLimit: values['check-rate-limit'] === true,
     // The SDK's default: the contract advises polling about every 10 s.

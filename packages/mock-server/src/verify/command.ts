@@ -37,7 +37,7 @@ export async function runVerifyCommand(
     parsed = parseVerifyArgs(argv, env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.stderr(`${error.message}\n${VERIFY_USAGE}\n`);
+    io.stderr(error.showUsage ? `${error.message}\n${VERIFY_USAGE}\n` : `${error.message}\n`);
     return 2;
   }
   if (parsed.help) {
