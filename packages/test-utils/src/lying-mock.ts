@@ -56,6 +56,14 @@ export const advertise = (pricing: PricingInput): Drift =>
     pricing: { ...(body.pricing as object), ...pricing },
   }));
 
+/** Changes nothing: counts the requests for `endpoint` the mock answered, in `seen.count`. */
+export const countRequests =
+  (endpoint: EndpointName, seen: { count: number }): Drift =>
+  (request, response) => {
+    if (isFor(request, endpoint)) seen.count++;
+    return response;
+  };
+
 /** The balance answer shows the first balance it ever showed, whatever was spent since. */
 export function frozenBalance(): Drift {
   let shown: unknown;

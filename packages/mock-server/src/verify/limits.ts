@@ -13,6 +13,11 @@ export interface VerifyLimits {
   pollLimitMs: number;
   /** The longest Retry-After waited; a longer one is reported at once and never waited. */
   maxRetryAfterMs: number;
+  /**
+   * The most balance calls --check-rate-limit sends to fill the window. It sends
+   * requests_per_minute + 5, which the server advertises: past this cap the 429 is not provoked.
+   */
+  maxRateLimitCalls: number;
 }
 
 /** Running: the contract gives no bound; a quarter of an hour past the queued timeout. */
@@ -24,6 +29,9 @@ export const DEFAULT_LIMITS: VerifyLimits = {
   maxBodyBytes: MAX_RESPONSE_BYTES,
   maxRetryAfterMs: defaultOptions.maxRetryDelayMs,
   // The interface's default queued timeout, never the advertised one: a server may say 1e9.
+  // Ten a second for a minute: well above the interface's default of 60 a minute, and little
+  // enough that a server advertising 9007199254740991 (and never refusing) gets no flood.
+  maxRateLimitCalls: 600,
   pollLimitMs: (PricingSchema.parse({}).queued_timeout_minutes + RUNNING_ALLOWANCE_MINUTES) * 60_000,
 };
 

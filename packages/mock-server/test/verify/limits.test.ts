@@ -1,7 +1,7 @@
 // verify's own limits hold whatever the server does: an endless body is not read past the
 // cap, a trickled one ends at the probe's time limit, a job that never ends is polled no
 // longer than verify's own limit, and a Retry-After above the cap is never waited.
-import { advertise, drifts, neverFinish, retryAfter } from '@profile-articles/test-utils/lying-mock';
+import { advertise, countRequests, drifts, neverFinish, retryAfter } from '@profile-articles/test-utils/lying-mock';
 import { huge, reply, reset, scriptedServer, trickle } from '@profile-articles/test-utils/scripted-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkOf, clockWait, KEY, startMock, verifyJson, verifyOrigin } from './harness.js';
@@ -109,5 +109,33 @@ describe('verify keeps its limits against a hostile server', () => {
     }
     expect(checkOf(run.report, 'rate-limit.recovery').status).toBe('skipped');
     expect(run.code).toBe(1);
+  });
+
+  it('sends at most 600 calls to provoke the 429, whatever requests_per_minute the server advertises', async () => {
+    const balance = { count: 0 };
+    // The mock really refuses after 700 a minute (so that the run ends before the fix); it
+    // advertises the largest safe integer.
+    const server = await startMock(
+      drifts(advertise({ requests_per_minute: Number.MAX_SAFE_INTEGER }), countRequests('getBalance', balance)),
+      { accounts: [{ id: 'acme', apiKeys: [KEY], credits: 1000, pricing: { requests_per_minute: 700 } }] },
+    );
+    const run = await verifyJson(server, ['--check-rate-limit']);
+    expect(balance.count).toBeLessThanOrEqual(600);
+    expect(checkOf(run.report, 'rate-limit.429')).toMatchObject({
+      status: 'inconclusive',
+      reason: `not provoked: requests_per_minute ${Number.MAX_SAFE_INTEGER} needs more calls than verify's cap of 600`,
+    });
+    expect(run.code).toBe(0);
+  });
+
+  it('still provokes the 429 of a server that advertises a window within the cap', async () => {
+    const balance = { count: 0 };
+    const server = await startMock(countRequests('getBalance', balance), {
+      accounts: [{ id: 'acme', apiKeys: [KEY], credits: 1000, pricing: { requests_per_minute: 595 } }],
+    });
+    const run = await verifyJson(server, ['--check-rate-limit']);
+    expect(checkOf(run.report, 'rate-limit.429').status).toBe('passed');
+    expect(checkOf(run.report, 'rate-limit.recovery').status).toBe('passed');
+    expect(balance.count).toBeLessThanOrEqual(600);
   });
 });

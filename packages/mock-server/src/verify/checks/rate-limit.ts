@@ -1,7 +1,8 @@
 // The rate limit, provoked only with --check-rate-limit: it blocks the account's other
 // traffic for up to a minute. Free balance calls fill the window; the 429 must carry
 // `{detail}` and a Retry-After in whole seconds, and the balance must answer again after it.
-// A Retry-After above verify's cap (limits.ts) fails and is never waited.
+// A Retry-After above verify's cap (limits.ts) fails and is never waited; a window that needs
+// more calls than verify's cap (limits.ts) is not provoked at all (inconclusive).
 import { call, expectAnswer, type RunContext, record, skip } from '../context.js';
 import { secondsText } from '../limits.js';
 import { retryAfterSeconds, retryWaitMs } from '../probe.js';
@@ -22,6 +23,18 @@ export async function checkRateLimit(ctx: RunContext): Promise<void> {
   }
   // Our own earlier calls and other traffic already count: the window fills sooner, never later.
   const attempts = ctx.pricing.requests_per_minute + 5;
+  // The count is the server's to advertise, the calls verify's to send: never more than its cap.
+  const cap = ctx.limits.maxRateLimitCalls;
+  if (attempts > cap) {
+    record(ctx, {
+      id: 'rate-limit.429',
+      endpoint: 'getBalance',
+      name: NAME,
+      status: 'inconclusive',
+      reason: `not provoked: requests_per_minute ${ctx.pricing.requests_per_minute} needs more calls than verify's cap of ${cap}`,
+    });
+    return;
+  }
   for (let i = 0; i < attempts; i++) {
     const answer = await call(ctx, 'getBalance', { raw429: true });
     if (answer.status === 200) continue;
