@@ -18,6 +18,8 @@ export interface VerifyLimits {
    * requests_per_minute + 5, which the server advertises: past this cap the 429 is not provoked.
    */
   maxRateLimitCalls: number;
+  /** The whole run: past it no request is sent and no wait begun, and the report is printed. */
+  runBudgetMs: number;
 }
 
 /** Running: the contract gives no bound; a quarter of an hour past the queued timeout. */
@@ -32,6 +34,11 @@ export const DEFAULT_LIMITS: VerifyLimits = {
   // Ten a second for a minute: well above the interface's default of 60 a minute, and little
   // enough that a server advertising 9007199254740991 (and never refusing) gets no flood.
   maxRateLimitCalls: 600,
+  // Each request is bounded, but a server that answers 429 Retry-After: 60 to everything makes
+  // each one three minutes: a run of hours. A conforming server is done in well under a minute
+  // at --spend 0. A job slower than the budget leaves its check inconclusive (cut short), which
+  // is no failure: the 45-minute poll limit is then reached only by a run given a longer budget.
+  runBudgetMs: 15 * 60_000,
   pollLimitMs: (PricingSchema.parse({}).queued_timeout_minutes + RUNNING_ALLOWANCE_MINUTES) * 60_000,
 };
 
@@ -55,6 +62,9 @@ export function sizeText(bytes: number): string {
   if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
   return `${bytes} bytes`;
 }
+
+/** `15 minutes` or `90 s`. */
+export const durationText = (ms: number) => (ms % 60_000 === 0 ? `${ms / 60_000} minutes` : secondsText(ms));
 
 /** `60 s` or `1.5 s`. */
 export const secondsText = (ms: number) => `${ms / 1000} s`;

@@ -29,6 +29,8 @@ export interface VerifyReport {
   spend_limit: number;
   /** Set when the origin stopped answering: the run ended early. */
   unreachable?: string;
+  /** Set when verify's own run budget ran out (limits.ts): the checks after it were not run. */
+  out_of_time?: string;
   /** Set when the key was refused (401 on the balance): nothing else ran. */
   key_refused?: true;
   summary: Record<CheckStatus, number>;
@@ -40,10 +42,13 @@ export function summarize(checks: readonly CheckResult[]): Record<CheckStatus, n
   return summary;
 }
 
-/** 0 when every check that ran passed (inconclusive is not a failure), 1 otherwise, 4 for a refused key. */
+/**
+ * 0 when every check that ran passed (inconclusive is not a failure), 1 otherwise or when the
+ * run did not finish (unreachable, out of time), 4 for a refused key.
+ */
 export function exitCodeOf(report: VerifyReport): 0 | 1 | 4 {
   if (report.key_refused) return 4;
-  return report.unreachable || report.summary.failed > 0 ? 1 : 0;
+  return report.unreachable || report.out_of_time || report.summary.failed > 0 ? 1 : 0;
 }
 
 const MARK: Record<CheckStatus, string> = {
@@ -76,6 +81,7 @@ export function formatTable(report: VerifyReport): string {
   const { passed, failed, skipped, inconclusive } = report.summary;
   lines.push('');
   if (report.unreachable) lines.push(`Stopped: ${terminalSafe(report.unreachable)}`);
+  if (report.out_of_time) lines.push(`Stopped: ${terminalSafe(report.out_of_time)}`);
   if (report.key_refused) lines.push('Stopped: the API key was refused (401)');
   lines.push(
     `${passed} passed, ${failed} failed, ${skipped} skipped, ${inconclusive} inconclusive against ${terminalSafe(report.origin)}`,

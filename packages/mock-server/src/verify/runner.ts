@@ -14,6 +14,7 @@ import type { RunContext, VerifyOptions } from './context.js';
 import { DEFAULT_LIMITS, realTimer, type Timer, type VerifyLimits } from './limits.js';
 import { createProbe, UnreachableError } from './probe.js';
 import { redactReport, summarize, type VerifyReport } from './report.js';
+import { OutOfTimeError, startRunBudget } from './run-budget.js';
 
 export interface VerifyDeps {
   fetch?: typeof fetch;
@@ -23,13 +24,27 @@ export interface VerifyDeps {
   limits?: Partial<VerifyLimits>;
   /** Starts each probe's time limit; setTimeout by default, tests expire it on an event. */
   timer?: Timer;
+  /** Starts the run's budget (limits.runBudgetMs); setTimeout by default, tests expire it on an event. */
+  runTimer?: Timer;
 }
+
+/** The run's checks in order, each named for the row that says it was cut short or not run. */
+const STEPS: ReadonlyArray<readonly [string, (ctx: RunContext) => Promise<void>]> = [
+  ['balance', checkBalance],
+  ['auth', checkAuth],
+  ['validation', checkValidation],
+  ['guarded-validation', checkGuardedValidation],
+  ['paid-read', checkPaidReads],
+  ['generate', checkGenerate],
+  ['rate-limit', checkRateLimit],
+];
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export async function runVerify(options: VerifyOptions, deps: VerifyDeps = {}): Promise<VerifyReport> {
-  const wait = deps.wait ?? sleep;
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };
+  const runBudget = startRunBudget(limits.runBudgetMs, deps.runTimer ?? realTimer);
+  const wait = runBudget.guardWait(deps.wait ?? sleep);
   const ctx: RunContext = {
     options,
     wait,
@@ -39,7 +54,7 @@ export async function runVerify(options: VerifyOptions, deps: VerifyDeps = {}): 
     checks: [],
     probe: undefined as never,
   };
-  ctx.probe = createProbe({
+  const probe = createProbe({
     origin: options.origin,
     apiKey: options.apiKey,
     fetch: deps.fetch ?? fetch,
@@ -54,20 +69,22 @@ export async function runVerify(options: VerifyOptions, deps: VerifyDeps = {}): 
         ...retryAfterVerdict(header, limits.maxRetryAfterMs),
       }),
   });
+  ctx.probe = (request) => {
+    runBudget.check();
+    return probe(request);
+  };
   let unreachable: string | undefined;
   let keyRefused = false;
+  let step = 0;
   try {
-    await checkBalance(ctx);
-    await checkAuth(ctx);
-    await checkValidation(ctx);
-    await checkGuardedValidation(ctx);
-    await checkPaidReads(ctx);
-    await checkGenerate(ctx);
-    await checkRateLimit(ctx);
+    for (; step < STEPS.length; step++) await STEPS[step]![1](ctx);
   } catch (error) {
     if (error instanceof UnreachableError) unreachable = error.message;
     else if (error instanceof KeyRefusedError) keyRefused = true;
+    else if (error instanceof OutOfTimeError) recordOutOfTime(ctx, step, error.message);
     else throw error;
+  } finally {
+    runBudget.stop();
   }
   const report: VerifyReport = {
     origin: options.origin,
@@ -75,8 +92,22 @@ export async function runVerify(options: VerifyOptions, deps: VerifyDeps = {}): 
     credits_spent: ctx.budget.spent,
     spend_limit: options.spend,
     ...(unreachable ? { unreachable } : {}),
+    ...(runBudget.expired() ? { out_of_time: runBudget.message } : {}),
     ...(keyRefused ? { key_refused: true as const } : {}),
     summary: summarize(ctx.checks),
   };
   return redactReport(report, options.apiKey);
+}
+
+/** The step the budget ran out in is inconclusive; each after it is skipped: a row each, saying why. */
+function recordOutOfTime(ctx: RunContext, cut: number, why: string) {
+  STEPS.slice(cut).forEach(([name], i) => {
+    ctx.checks.push({
+      id: `run.${name}`,
+      endpoint: '(run)',
+      name: `the ${name} checks`,
+      status: i === 0 ? 'inconclusive' : 'skipped',
+      reason: i === 0 ? `cut short: ${why}` : `not run: ${why}`,
+    });
+  });
 }

@@ -1,9 +1,16 @@
 // verify's own limits hold whatever the server does: an endless body is not read past the
 // cap, a trickled one ends at the probe's time limit, a job that never ends is polled no
 // longer than verify's own limit, and a Retry-After above the cap is never waited.
-import { advertise, countRequests, drifts, neverFinish, retryAfter } from '@profile-articles/test-utils/lying-mock';
+import {
+  advertise,
+  countRequests,
+  drifts,
+  neverFinish,
+  retryAfter,
+} from '@profile-articles/test-utils/lying-mock';
 import { huge, reply, reset, scriptedServer, trickle } from '@profile-articles/test-utils/scripted-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatTable } from '../../src/verify/report.js';
 import { checkOf, clockWait, KEY, startMock, verifyJson, verifyOrigin } from './harness.js';
 
 const MiB = 1024 * 1024;
@@ -116,7 +123,10 @@ describe('verify keeps its limits against a hostile server', () => {
     // The mock really refuses after 700 a minute (so that the run ends before the fix); it
     // advertises the largest safe integer.
     const server = await startMock(
-      drifts(advertise({ requests_per_minute: Number.MAX_SAFE_INTEGER }), countRequests('getBalance', balance)),
+      drifts(
+        advertise({ requests_per_minute: Number.MAX_SAFE_INTEGER }),
+        countRequests('getBalance', balance),
+      ),
       { accounts: [{ id: 'acme', apiKeys: [KEY], credits: 1000, pricing: { requests_per_minute: 700 } }] },
     );
     const run = await verifyJson(server, ['--check-rate-limit']);
@@ -137,5 +147,47 @@ describe('verify keeps its limits against a hostile server', () => {
     expect(checkOf(run.report, 'rate-limit.429').status).toBe('passed');
     expect(checkOf(run.report, 'rate-limit.recovery').status).toBe('passed');
     expect(balance.count).toBeLessThanOrEqual(600);
+  });
+
+  it('ends a run at its overall budget: the rest is not run, a row says why, the report is printed, exit 1', async () => {
+    // Every request past the third in a minute is refused with Retry-After: 60, so each one
+    // waits three minutes: hours for a run. The budget runs out at the first wait, not by the clock.
+    const server = await startMock(retryAfter('60'), {
+      accounts: [{ id: 'acme', apiKeys: [KEY], credits: 1000, pricing: { requests_per_minute: 3 } }],
+    });
+    let expire: (() => void) | undefined;
+    const waits: number[] = [];
+    const wait = clockWait(server);
+    const run = await verifyJson(server, [], {
+      deps: {
+        runTimer: (ms, onExpire) => {
+          expect(ms).toBe(15 * 60_000);
+          expire = onExpire;
+          return () => (expire = undefined);
+        },
+        wait: async (ms) => {
+          waits.push(ms);
+          expire?.();
+          await wait(ms);
+        },
+      },
+    });
+    expect(run.report.out_of_time).toBe("verify's run budget of 15 minutes ran out");
+    const stopped = run.report.checks.filter((check) => check.id.startsWith('run.'));
+    expect(stopped[0]).toMatchObject({
+      status: 'inconclusive',
+      reason: "cut short: verify's run budget of 15 minutes ran out",
+    });
+    expect(stopped.length).toBeGreaterThan(1);
+    for (const check of stopped.slice(1)) {
+      expect(check).toMatchObject({
+        status: 'skipped',
+        reason: "not run: verify's run budget of 15 minutes ran out",
+      });
+    }
+    // No request and no wait after the budget ran out.
+    expect(waits).toHaveLength(1);
+    expect(run.code).toBe(1);
+    expect(formatTable(run.report)).toContain("Stopped: verify's run budget of 15 minutes ran out");
   });
 });
