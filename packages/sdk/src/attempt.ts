@@ -16,7 +16,10 @@ import type { Redactor } from './redact.js';
 import { shouldRetryStatus } from './retry.js';
 import { retryAfterMs } from './retry-after.js';
 import { sendWithinOf, TIMED_OUT } from './timed-send.js';
-import type { RequestSpec, ResponseIssue } from './transport-types.js';
+import type { Answer, RequestSpec, ResponseIssue } from './transport-types.js';
+
+/** What a ConnectionError says when no attempt of the call reached the server (see internal.ts). */
+export const NOTHING_REACHED = 'nothing reached the server';
 
 /** Connection failures that mean the request never reached the server, so even checkout may retry. */
 const NOT_SENT_CODES = new Set([
@@ -66,22 +69,41 @@ function toResponseIssues(issues: readonly ResponseIssue[], redact: Redactor): R
 }
 
 type AttemptOutcome<T> =
-  | { kind: 'success'; value: T; status: number }
-  /** `retryable`: worth another attempt; `delayMs`: what the server asked, if it did. */
-  | { kind: 'failure'; error: ProfileArticlesError; retryable: boolean; delayMs: number | undefined };
+  | { kind: 'success'; value: Answer<T>; status: number }
+  /**
+   * `retryable`: worth another attempt; `delayMs`: what the server asked, if it did;
+   * `notSent`: the request surely never reached the server.
+   */
+  | {
+      kind: 'failure';
+      error: ProfileArticlesError;
+      retryable: boolean;
+      delayMs: number | undefined;
+      notSent?: boolean;
+    };
 
 type Attempt = <T>(
   spec: RequestSpec<T>,
   info: AttemptInfo,
   signal: AbortSignal | undefined,
   timeoutMs: number,
+  /** Whether an earlier attempt of the call may have reached the server. */
+  reachedBefore: boolean,
 ) => Promise<AttemptOutcome<T>>;
 
 const failure = (error: ProfileArticlesError, retryable: boolean, delayMs?: number) =>
   ({ kind: 'failure', error, retryable, delayMs }) as const;
 
+/** What readBody would give, for a 2xx handed over unread (`asResponse()`). */
+const UNREAD = { kind: 'unread' } as const;
+
 /** The key stays in this closure: it is written into one header and nowhere else. */
-export function createAttempt(apiKey: string, options: NormalizedOptions, redact: Redactor): Attempt {
+export function createAttempt(
+  apiKey: string,
+  options: NormalizedOptions,
+  redact: Redactor,
+  requestIdOf: (response: Response) => string | undefined,
+): Attempt {
   const { hooks } = options;
   // On Node the default fetch bounds its own wait: ky then skips its clone and timeout race.
   const sendWithin = sendWithinOf(options.fetch);
@@ -91,6 +113,7 @@ export function createAttempt(apiKey: string, options: NormalizedOptions, redact
     info: AttemptInfo,
     signal: AbortSignal | undefined,
     timeoutMs: number,
+    reachedBefore: boolean,
   ): Promise<AttemptOutcome<T>> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${apiKey}`,
@@ -110,7 +133,7 @@ export function createAttempt(apiKey: string, options: NormalizedOptions, redact
     // combining it with its own, was a tenth of a call's CPU time.
     const started = Date.now();
     let response: Response;
-    let body: BodyRead;
+    let body: BodyRead | typeof UNREAD;
     try {
       response = await ky(info.url, {
         method: spec.method,
@@ -133,7 +156,10 @@ export function createAttempt(apiKey: string, options: NormalizedOptions, redact
         ...(signal === undefined ? {} : { signal }),
         fetch: options.fetch,
       });
-      body = await readBody(response, signal, timeoutMs - (Date.now() - started));
+      body =
+        response.ok && spec.mode?.raw
+          ? UNREAD
+          : await readBody(response, signal, timeoutMs - (Date.now() - started));
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       if (error === TIMED_OUT || error instanceof KyTimeoutError) {
@@ -150,14 +176,23 @@ export function createAttempt(apiKey: string, options: NormalizedOptions, redact
       // A failure at the proxy says so (see proxy.ts).
       const proxy = (error as { cause?: { proxy?: true; message: string } }).cause;
       const where = proxy?.proxy ? `: ${proxy.message}` : '';
-      const broken = new ConnectionError(`Could not reach ${options.baseUrl}${reason}${where}`, {
+      // Said only when it holds for the whole call: then nothing can have been charged.
+      const unsent = notSent && !reachedBefore ? `: ${NOTHING_REACHED}` : '';
+      const broken = new ConnectionError(`Could not reach ${options.baseUrl}${reason}${where}${unsent}`, {
         ...context,
         cause: redact.cause(error),
       });
-      return failure(broken, spec.policy === 'idempotent' || notSent);
+      return { ...failure(broken, spec.policy === 'idempotent' || notSent), notSent };
     }
     const durationMs = Date.now() - started;
-    hooks.onResponse?.({ ...info, status: response.status, durationMs });
+    hooks.onResponse?.({ ...info, status: response.status, durationMs, requestId: requestIdOf(response) });
+    if (body.kind === 'unread') {
+      return {
+        kind: 'success',
+        value: { data: undefined as T, response, raw: true },
+        status: response.status,
+      };
+    }
 
     const answered = `${spec.method} ${spec.path} answered ${response.status}`;
     if (body.kind === 'too-large') {
@@ -167,11 +202,7 @@ export function createAttempt(apiKey: string, options: NormalizedOptions, redact
       return failure(
         new ResponseValidationError(
           `${answered} with a body larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB; not read`,
-          {
-            ...context,
-            status: response.status,
-            issues,
-          },
+          { ...context, requestId: requestIdOf(response), status: response.status, issues },
         ),
         false,
       );
@@ -180,12 +211,15 @@ export function createAttempt(apiKey: string, options: NormalizedOptions, redact
 
     if (response.ok) {
       const result = parsed.ok ? spec.parse(parsed.body, response.status) : undefined;
-      if (result?.success) return { kind: 'success', value: result.data, status: response.status };
+      if (result?.success) {
+        return { kind: 'success', value: { data: result.data, response }, status: response.status };
+      }
       const issues = result
         ? toResponseIssues(result.error.issues, redact)
         : [{ code: 'invalid_json', path: [], message: 'Body is not JSON' }];
       const error = new ResponseValidationError(`${answered} with a body that does not match the interface`, {
         ...context,
+        requestId: requestIdOf(response),
         status: response.status,
         issues,
       });
@@ -199,8 +233,10 @@ export function createAttempt(apiKey: string, options: NormalizedOptions, redact
       headers: headersToObject(response.headers, redact),
       body: parsed.ok ? parsed.body : undefined,
       isCheckout: spec.isCheckout === true,
+      answers404: spec.answers404 !== false,
+      baseUrl: options.baseUrl,
       retryAfterSeconds: delayMs === undefined ? undefined : Math.ceil(delayMs / 1000),
-      context,
+      context: { ...context, requestId: requestIdOf(response) },
     });
     return failure(error, shouldRetryStatus(response.status, spec.policy), delayMs);
   };

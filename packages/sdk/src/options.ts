@@ -18,6 +18,8 @@ export interface AttemptInfo {
 export interface ResponseInfo extends AttemptInfo {
   status: number;
   durationMs: number;
+  /** The answer's `X-Request-Id`, when it has one safe to show (see ApiError.requestId). */
+  requestId: string | undefined;
 }
 
 export interface RetryInfo extends AttemptInfo {
