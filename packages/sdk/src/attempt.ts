@@ -6,6 +6,7 @@ import { createApiError } from './error-from-answer.js';
 import {
   ConnectionError,
   type ErrorContext,
+  InvalidArgumentError,
   type ProfileArticlesError,
   ResponseValidationError,
   TimeoutError,
@@ -16,7 +17,7 @@ import type { Redactor } from './redact.js';
 import { shouldRetryStatus } from './retry.js';
 import { retryAfterMs } from './retry-after.js';
 import { sendWithinOf, TIMED_OUT } from './timed-send.js';
-import type { Answer, RequestSpec, ResponseIssue } from './transport-types.js';
+import type { Answer, CallExtras, RequestSpec, ResponseIssue } from './transport-types.js';
 
 /** What a ConnectionError says when no attempt of the call reached the server (see internal.ts). */
 export const NOTHING_REACHED = 'nothing reached the server';
@@ -87,6 +88,8 @@ type Attempt = <T>(
   info: AttemptInfo,
   signal: AbortSignal | undefined,
   timeoutMs: number,
+  /** The call's own headers and fetch fields, if it or the client has any. */
+  extras: CallExtras | undefined,
   /** Whether an earlier attempt of the call may have reached the server. */
   reachedBefore: boolean,
 ) => Promise<AttemptOutcome<T>>;
@@ -106,21 +109,31 @@ export function createAttempt(
 ): Attempt {
   const { hooks } = options;
   // On Node the default fetch bounds its own wait: ky then skips its clone and timeout race.
-  const sendWithin = sendWithinOf(options.fetch);
+  const ownSendWithin = sendWithinOf(options.fetch);
 
   return async function attempt<T>(
     spec: RequestSpec<T>,
     info: AttemptInfo,
     signal: AbortSignal | undefined,
     timeoutMs: number,
+    extras: CallExtras | undefined,
     reachedBefore: boolean,
   ): Promise<AttemptOutcome<T>> {
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${apiKey}`,
-      accept: 'application/json',
-      'user-agent': options.userAgent,
-    };
+    // The caller's headers after the User-Agent, which they may replace; none of them can be
+    // the key (arguments.ts refuses the SDK's own).
+    const headers: Record<string, string> = extras?.headers
+      ? {
+          accept: 'application/json',
+          'user-agent': options.userAgent,
+          ...extras.headers,
+          authorization: `Bearer ${apiKey}`,
+        }
+      : { authorization: `Bearer ${apiKey}`, accept: 'application/json', 'user-agent': options.userAgent };
     if (spec.idempotencyKey !== undefined) headers['idempotency-key'] = spec.idempotencyKey;
+    // `fetchOptions` go to the fetch as its init, under ky (which never sees them, so they
+    // cannot touch its own options), and node:http leaves such a request to Node's fetch.
+    const fetchOptions = extras?.fetchOptions;
+    const sendWithin = fetchOptions ? undefined : ownSendWithin;
     // Every error of this attempt is built whole, with what the caller needs to retry safely.
     const context: ErrorContext = {
       attempts: info.attempt,
@@ -154,7 +167,10 @@ export function createAttempt(
         // Following a redirect would re-send the body and Idempotency-Key to another address.
         redirect: 'manual',
         ...(signal === undefined ? {} : { signal }),
-        fetch: options.fetch,
+        fetch: fetchOptions
+          ? (input: RequestInfo | URL, init?: RequestInit) =>
+              options.fetch(input, { ...init, ...fetchOptions })
+          : options.fetch,
       });
       body =
         response.ok && spec.mode?.raw
@@ -162,6 +178,8 @@ export function createAttempt(
           : await readBody(response, signal, timeoutMs - (Date.now() - started));
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
+      // Refused before anything was sent (a proxy client's fetch takes no fetchOptions).
+      if (error instanceof InvalidArgumentError) return failure(error, false);
       if (error === TIMED_OUT || error instanceof KyTimeoutError) {
         const timeout = new TimeoutError(
           `${spec.method} ${spec.path} timed out after ${timeoutMs} ms`,

@@ -1,7 +1,7 @@
 // The one request function every call goes through: retries with Retry-After or backoff,
 // one idempotency key per call, timeouts and a deadline. Single attempts are in attempt.ts.
 import { anySignal, sleep, timeoutSignal } from './abort.js';
-import { checkCallOptions } from './arguments.js';
+import { callExtras, checkCallOptions } from './arguments.js';
 import { createAttempt } from './attempt.js';
 import { RateLimitError, TimeoutError } from './errors.js';
 import type { AttemptInfo, NormalizedOptions, RequestOptions } from './options.js';
@@ -25,6 +25,7 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
 
   async function request<T>(spec: RequestSpec<T>, call: RequestOptions = {}): Promise<Answer<T>> {
     checkCallOptions(call);
+    const extras = callExtras(options, call);
     const url = `${options.baseUrl}${API_PREFIX}${spec.path}`;
     const maxRetries = call.maxRetries ?? options.maxRetries;
     const timeoutMs = call.timeoutMs ?? options.timeoutMs;
@@ -69,7 +70,7 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
         const line = () =>
           `${spec.method} ${url} attempt ${attemptNumber}${pacer && sent > queued ? ` (paced ${sent - queued} ms)` : ''}`;
         hooks.onRequest?.(info);
-        const pending = attempt(spec, info, signal, timeoutMs, reached);
+        const pending = attempt(spec, info, signal, timeoutMs, extras, reached);
         const outcome = await (release ? pending.finally(release) : pending);
         if (outcome.kind === 'success') {
           log.debug?.(`${line()}: ${outcome.status} in ${Date.now() - sent} ms`);

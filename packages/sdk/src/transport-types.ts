@@ -46,6 +46,12 @@ export interface Answer<T> {
   raw?: boolean;
 }
 
+/** What a call sends beyond the SDK's own: the client's and the call's, merged and checked. */
+export interface CallExtras {
+  headers?: Readonly<Record<string, string>> | undefined;
+  fetchOptions?: object | undefined;
+}
+
 export interface Transport {
   request<T>(spec: RequestSpec<T>, callOptions?: RequestOptions): Promise<Answer<T>>;
   /** Replaces the client's API key in server data (a Job) before it goes into an error. */

@@ -50,3 +50,14 @@ export function requestIdsAndJson(error: ProfileArticlesError) {
   // @ts-expect-error toJSON never has the key, nor the headers
   json.headers;
 }
+
+export async function headersAndFetchOptions() {
+  await client.credits.balance({ headers: { 'x-trace': '1' }, fetchOptions: { cache: 'no-store' } });
+  await client.articles.generate('ada', { headers: { 'x-trace': '1' }, idempotencyKey: 'k' });
+  // @ts-expect-error fetchOptions cannot set the method
+  await client.credits.balance({ fetchOptions: { method: 'POST' } });
+  // @ts-expect-error nor the redirect rule
+  await client.credits.balance({ fetchOptions: { redirect: 'follow' } });
+  // @ts-expect-error nor the signal (the call's own `signal` option does)
+  await client.credits.balance({ fetchOptions: { signal: new AbortController().signal } });
+}
