@@ -1,14 +1,15 @@
 // What every single-request call returns: a Promise of the typed value that can also give the
 // answer itself. The request starts at once; what is done with the answer's body is decided
-// when a 2xx arrives, by what was asked of the promise by then: awaiting it (or
-// `withResponse()`) reads and validates the body, `asResponse()` hands the Response over with
-// its body unread. openai-node's APIPromise has the same two methods.
+// when a 2xx arrives: the body is read and validated for the data, unless `asResponse()` was
+// asked by then, which hands the Response over with its body unread. openai-node's APIPromise
+// has the same two methods; a plain Promise with them costs less than a subclass of Promise.
 import { InvalidArgumentError } from './errors.js';
 import type { Answer } from './transport-types.js';
 
 /**
  * A Promise of the call's typed value (`await` it as always) with two more ways to take the
- * answer. Ask for one form per call: the body goes to whichever is asked first.
+ * answer. Ask for one form per call: after `asResponse()` the data rejects with
+ * InvalidArgumentError, as does `asResponse()` once the body has been read.
  */
 export interface ApiPromise<T> extends Promise<T> {
   /**
@@ -25,70 +26,40 @@ export interface ApiPromise<T> extends Promise<T> {
   asResponse(): Promise<Response>;
 }
 
-const dataOf = <T>(answer: Answer<T>) => answer.data;
+/** Both forms asked of one call: the body can go to one only. */
+const taken = () => new InvalidArgumentError('A call gives its answer once: as its data, or asResponse()');
 
-const taken = (form: string) =>
-  new InvalidArgumentError(`This call's answer went to ${form}: ask for one form of it per call`);
+const noop = () => {};
 
-/** A Promise subclass whose own settling is never used: `then` hands out the answer's data. */
-class Call<T> extends Promise<T> implements ApiPromise<T> {
-  // Promise methods that make a new promise (finally) make a plain one.
-  static override get [Symbol.species]() {
-    return Promise;
-  }
-
-  readonly #answer: Promise<Answer<T>>;
-  readonly #mode: { raw: boolean; data?: boolean };
-  readonly #requestIdOf: (response: Response) => string | undefined;
-
-  constructor(
-    answer: Promise<Answer<T>>,
-    mode: { raw: boolean },
-    requestIdOf: (response: Response) => string | undefined,
-  ) {
-    super((resolve) => resolve(undefined as T));
-    this.#answer = answer;
-    this.#mode = mode;
-    this.#requestIdOf = requestIdOf;
-  }
-
-  /** The answer picked by `pick`, once the body went to the data (the default). */
-  #data<R>(pick: (answer: Answer<T>) => R): Promise<R> {
-    if (this.#mode.raw) return Promise.reject(taken('asResponse()'));
-    this.#mode.data = true;
-    return this.#answer.then((answer) => {
-      if (answer.raw) throw taken('asResponse()');
-      return pick(answer);
-    });
-  }
-
-  // biome-ignore lint/suspicious/noThenProperty: a Promise's own method, overridden as Promise subclasses do
-  override then<A = T, B = never>(
-    onFulfilled?: ((value: T) => A | PromiseLike<A>) | null,
-    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
-  ): Promise<A | B> {
-    return this.#data(dataOf).then(onFulfilled, onRejected);
-  }
-
-  withResponse() {
-    return this.#data(({ data, response }) => ({ data, response, requestId: this.#requestIdOf(response) }));
-  }
-
-  asResponse(): Promise<Response> {
-    if (this.#mode.data) return Promise.reject(taken('its data'));
-    this.#mode.raw = true;
-    return this.#answer.then((answer) => {
-      if (!answer.raw) throw taken('its data');
-      return answer.response;
-    });
-  }
-}
-
-/** The call of `send`, which gets the mode its answer is to be taken in. */
+/**
+ * The call of `send`, which gets the mode its answer is to be taken in. A plain Promise with the
+ * two methods: the data is taken unless `asResponse()` was asked before the 2xx arrived.
+ */
 export function apiPromise<T>(
   send: (mode: { raw: boolean }) => Promise<Answer<T>>,
   requestIdOf: (response: Response) => string | undefined,
 ): ApiPromise<T> {
   const mode = { raw: false };
-  return new Call(send(mode), mode, requestIdOf);
+  const answer = send(mode);
+  const parsed = answer.then((got) => {
+    if (got.raw) throw taken();
+    return got;
+  });
+  const data = parsed.then((got) => got.data);
+  return Object.assign(data, {
+    withResponse() {
+      // The caller hears a failure from this promise: the data's own copy of it is not unheard.
+      data.catch(noop);
+      return parsed.then(({ data, response }) => ({ data, response, requestId: requestIdOf(response) }));
+    },
+    asResponse() {
+      mode.raw = true;
+      // The data now rejects (its body goes here), as does a failed call: heard here.
+      data.catch(noop);
+      return answer.then((got) => {
+        if (!got.raw) throw taken();
+        return got.response;
+      });
+    },
+  });
 }

@@ -195,7 +195,7 @@ export function createAttempt(
       const proxy = (error as { cause?: { proxy?: true; message: string } }).cause;
       const where = proxy?.proxy ? `: ${proxy.message}` : '';
       // Said only when it holds for the whole call: then nothing can have been charged.
-      const unsent = notSent && !reachedBefore ? `: ${NOTHING_REACHED}` : '';
+      const unsent = notSent && !reachedBefore ? `; ${NOTHING_REACHED}` : '';
       const broken = new ConnectionError(`Could not reach ${options.baseUrl}${reason}${where}${unsent}`, {
         ...context,
         cause: redact.cause(error),

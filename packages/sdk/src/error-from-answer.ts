@@ -33,7 +33,7 @@ const CLASS_BY_STATUS: Record<number, ApiErrorClass> = {
 const HINT_BY_STATUS: Record<number, string> = {
   401: 'Check the API key (PROFILE_ARTICLES_API_KEY).',
   402: 'Buy credits with credits.checkout(), then retry.',
-  409: "Wait for the profile's running job to end; an idempotencyKey of yours may belong to another request.",
+  409: "Wait for the profile's running job to end, or use a new idempotencyKey.",
   429: "Slow down: the client's pacing option keeps its calls within the limit.",
 };
 
@@ -90,7 +90,7 @@ export function createApiError(source: ApiErrorSource): ApiError {
   // A 404 where the interface has none, or without its {detail} body, is not the API's.
   const hint =
     status === 404 && (!source.answers404 || parsed === undefined)
-      ? `${WRONG_BASE_URL}: the API never answers this 404; ${source.baseUrl} must be its origin alone, such as https://api.example.com.`
+      ? `${WRONG_BASE_URL}: ${source.baseUrl} must be the API's origin alone, such as https://api.example.com.`
       : HINT_BY_STATUS[status];
   const message = `${status} ${sentences(describeDetail(detail), hint)}`;
   const init: StatusErrorInit = { ...source.context, detail, headers };

@@ -43,7 +43,7 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
         {
           attempts,
           ...(spec.idempotencyKey === undefined ? {} : { idempotencyKey: spec.idempotencyKey }),
-          ...(last ? { cause: last, requestId: (last as { requestId?: string }).requestId } : {}),
+          ...(last ? { cause: last } : {}),
         },
       );
     const deadline =

@@ -24,7 +24,7 @@ export { USER_AGENT_PREFIX } from './user-agent.js';
 // What an SDK error's message says, for the CLI's hints: it sees the error class of the public
 // entry, which may be another bundle than this one, so it reads the message the SDK wrote.
 /** A ConnectionError of a call none of whose attempts reached the server: nothing was charged. */
-export const nothingReachedServer = (error: Error) => error.message.endsWith(`: ${NOTHING_REACHED}`);
+export const nothingReachedServer = (error: Error) => error.message.endsWith(`; ${NOTHING_REACHED}`);
 /** Of a 404 the API never gives (see error-from-answer.ts), the SDK's sentence about the base URL. */
 export const wrongBaseUrlHint = (error: Error): string | undefined => {
   const at = error.message.lastIndexOf(WRONG_BASE_URL);

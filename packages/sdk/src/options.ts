@@ -75,7 +75,8 @@ export interface ClientOptions {
   /**
    * Fields given to `fetch` with every request, as its `RequestInit` (`cache`, `keepalive`,
    * undici's `dispatcher`…); a call's `fetchOptions` win over them. On Node, a request with
-   * any is sent by Node's own fetch, which honours them, rather than node:http.
+   * any is sent by Node's own fetch, which honours them, rather than node:http; a client with
+   * `proxy`, which sends over node:http through it, refuses them (InvalidArgumentError).
    */
   fetchOptions?: FetchOptions;
   hooks?: Hooks;

@@ -87,7 +87,7 @@ describe('a 404 the API never gives', () => {
   let baseUrl: string;
   let close: () => unknown;
   beforeAll(async () => {
-    const mock = await startMock('http', { accounts: [{ id: 'a', apiKeys: ['key-1'], credits: 100 }] });
+    const mock = await startMock('http', { accounts: [{ id: 'a', apiKeys: ['key-acme-1'], credits: 100 }] });
     baseUrl = mock.baseUrl;
     close = mock.close;
   });
@@ -96,15 +96,16 @@ describe('a 404 the API never gives', () => {
   it.each(TRANSPORTS)(
     'with a wrong path in baseUrl, says the base URL looks wrong, over $name',
     async ({ options }) => {
-      const client = new ProfileArticles({ apiKey: 'key-1', baseUrl: `${baseUrl}/api/v2`, ...options });
-      for (const call of [client.credits.balance(), client.credits.checkout(100)]) {
-        const error = await rejectionOf(call, NotFoundError);
+      const client = new ProfileArticles({ apiKey: 'key-acme-1', baseUrl: `${baseUrl}/api/v2`, ...options });
+      // One call at a time: a call made before it is awaited would reject unheard meanwhile.
+      for (const call of [() => client.credits.balance(), () => client.credits.checkout(100)]) {
+        const error = await rejectionOf(call(), NotFoundError);
         expect(error.message).toMatch(/\. The base URL looks wrong: /);
-        expect(error.message).toContain(`${baseUrl}/api/v2 must be its origin alone`);
+        expect(error.message).toContain(`${baseUrl}/api/v2 must be the API's origin alone`);
         saysNothingTwice(error.message);
       }
       // The same 404 of a read is the interface's own: no word about the base URL.
-      const right = new ProfileArticles({ apiKey: 'key-1', baseUrl, ...options });
+      const right = new ProfileArticles({ apiKey: 'key-acme-1', baseUrl, ...options });
       const missing = await rejectionOf(right.articles.read('nobody'), NotFoundError);
       expect(missing.message).not.toContain('base URL');
     },
@@ -121,7 +122,7 @@ describe('a 404 the API never gives', () => {
       const { client, server } = await setup([html]);
       const error = await rejectionOf(client.articles.read('ada'), NotFoundError);
       expect(error.message).toMatch(/\. The base URL looks wrong: /);
-      expect(error.message).toContain(`${server.url} must be its origin alone`);
+      expect(error.message).toContain(`${server.url} must be the API's origin alone`);
       saysNothingTwice(error.message);
     });
   });
@@ -143,10 +144,10 @@ describe('a refused connection', () => {
     it('on generate and update says that nothing reached the server', async () => {
       const baseUrl = `http://127.0.0.1:${await closedPort()}`;
       const client = new ProfileArticles({ apiKey: 'sk-secret', baseUrl, maxRetries: 1, ...options });
-      for (const call of [client.articles.generate('ada'), client.articles.update('ada')]) {
-        const error = await rejectionOf(call, ConnectionError);
+      for (const call of [() => client.articles.generate('ada'), () => client.articles.update('ada')]) {
+        const error = await rejectionOf(call(), ConnectionError);
         expect(error.attempts).toBe(2);
-        expect(error.message).toBe(`Could not reach ${baseUrl} (ECONNREFUSED): nothing reached the server`);
+        expect(error.message).toBe(`Could not reach ${baseUrl} (ECONNREFUSED); nothing reached the server`);
       }
     });
 

@@ -23,7 +23,7 @@ let baseUrl: string;
 let close: () => unknown;
 beforeAll(async () => {
   const mock = await startMock('http', {
-    accounts: [{ id: 'acme', apiKeys: ['key-1'], credits: 1000 }],
+    accounts: [{ id: 'acme', apiKeys: ['key-acme-1'], credits: 1000 }],
     // Jobs move only when a test moves the mock's clock.
     jobs: { queuedMs: 60_000, runningMs: 60_000 },
   });
@@ -41,7 +41,7 @@ const lastIdOf = (method: string, path: string) =>
     .at(-1)?.requestId;
 
 describe.each(TRANSPORTS)('over $name', ({ options }) => {
-  const client = () => new ProfileArticles({ apiKey: 'key-1', baseUrl, pollIntervalMs: 0, ...options });
+  const client = () => new ProfileArticles({ apiKey: 'key-acme-1', baseUrl, pollIntervalMs: 0, ...options });
 
   it('an ApiError carries the request id of the answer it was made from, and keeps its headers', async () => {
     const error = await rejectionOf(client().articles.read('nobody'), NotFoundError);
