@@ -3,6 +3,8 @@
 // each thing once, blame a wrong base URL, and do not claim a job may have started when the
 // connection was refused. In-process against the real mock over HTTP.
 import { createServer, type Server } from 'node:net';
+import { startDriftingMock } from '@profile-articles/test-utils/drifting-mock';
+import { requestIdAs } from '@profile-articles/test-utils/lying-mock';
 import { describe, expect, it } from 'vitest';
 import { useCliMock } from './helpers.js';
 
@@ -59,6 +61,24 @@ describe('request ids', () => {
     const http = JSON.parse(json.stderr.trim().split('\n')[0]!).http;
     expect(Object.keys(http).slice(0, 4)).toEqual(['method', 'path', 'status', 'request_id']);
     expect(http.request_id).toBe(journalled('/api/v1/credits'));
+  });
+});
+
+describe('a hostile request id', () => {
+  it('never reaches the terminal: an id with an escape is dropped, in errors and --verbose lines', async () => {
+    // U+009B is the 8-bit CSI: "\u009b2J" clears the screen on a terminal that reads it so.
+    const mock = await startDriftingMock(requestIdAs('req_\u009b2J'));
+    try {
+      const env = { PROFILE_ARTICLES_BASE_URL: mock.url, PROFILE_ARTICLES_API_KEY: 'demo-key' };
+      const text = await h.run(['read', 'nobody', '--verbose'], { env });
+      expect(text.code).toBe(1);
+      expect(text.stderr).toContain('Error: Not found (404).');
+      expect(text.stderr).not.toMatch(/\u009b|2J|Request id|request req/);
+      const json = await h.run(['read', 'nobody', '--json'], { env });
+      expect(lastJson(json.stderr).error.request_id).toBeNull();
+    } finally {
+      await mock.close();
+    }
   });
 });
 
