@@ -1,5 +1,5 @@
 // Goal 6: the SDK's ESM entry bundled with its dependencies (ky, zod/mini), minified and
-// gzipped, under 15 KB. For reference, ky alone and the schemas with zod/mini are bundled the
+// gzipped, at most 3 KB over the 19.9 KB it was when issue 25 was filed (it was 15 KB before). For reference, ky alone and the schemas with zod/mini are bundled the
 // same way: together they are the floor under the client's own code.
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -29,7 +29,7 @@ console.log(
   `SDK entry ${sdk.toFixed(1)} KB gzipped; ky alone ${ky.toFixed(1)} KB; the schemas with zod/mini ${schemas.toFixed(1)} KB; both ${floor.toFixed(1)} KB`,
 );
 publish('sdk-size', [
-  row({ figure: 'SDK ESM entry, min+gzip, vs 15 KB', measured: sdk, baseline: 15, unit: 'KB', goal: 1 }),
+  row({ figure: 'SDK ESM entry, min+gzip, vs 22.9 KB', measured: sdk, baseline: 22.9, unit: 'KB', goal: 1 }),
   row({
     figure: '(reference) ky + the schemas with zod, vs 15 KB',
     measured: floor,

@@ -10,6 +10,8 @@ interface Attempt {
   method: string;
   path: string;
   status: number | null;
+  /** The answer's request id: what to quote when asking about it. */
+  request_id: string | null;
   duration_ms: number | null;
   attempt: number;
   idempotency_key: string | null;
@@ -21,6 +23,7 @@ function describe(a: Attempt): string {
   const parts = [
     `${a.method} ${a.path}`,
     a.status === null ? `failed: ${terminalSafe(a.error ?? '')}` : `${a.status}`,
+    a.request_id === null ? undefined : `request ${terminalSafe(a.request_id)}`,
     a.duration_ms === null ? undefined : `${a.duration_ms} ms`,
     `attempt ${a.attempt}`,
     a.idempotency_key === null ? undefined : `idempotency key ${a.idempotency_key}`,
@@ -53,6 +56,7 @@ export function httpTrace(io: Io, out: Output): HttpTrace {
       method: info.method,
       path: `${url.pathname}${url.search}`,
       status: null,
+      request_id: null,
       duration_ms: null,
       attempt: info.attempt,
       idempotency_key: info.idempotencyKey ?? null,
@@ -62,7 +66,12 @@ export function httpTrace(io: Io, out: Output): HttpTrace {
   const hooks: Hooks = {
     onResponse: (info) => {
       flush();
-      const line = { ...base(info), status: info.status, duration_ms: info.durationMs };
+      const line = {
+        ...base(info),
+        status: info.status,
+        request_id: info.requestId ?? null,
+        duration_ms: info.durationMs,
+      };
       // Only the SDK's retryable statuses may be retried: a line for any other is complete now.
       if (!RETRYABLE_STATUSES.has(info.status)) return write(line);
       pending = line;

@@ -20,8 +20,8 @@ type ErrorReport = Omit<Report, 'exitCode'>;
 
 /** `{"error": …}` with exactly the documented fields, in the documented order, whoever built the report. */
 export function errorLine(report: ErrorReport): string {
-  const { type, status, message, detail, hint, attempts, idempotency_key } = report;
-  const error = { type, status, message, detail, hint, attempts, idempotency_key };
+  const { type, status, request_id, message, detail, hint, attempts, idempotency_key } = report;
+  const error = { type, status, request_id, message, detail, hint, attempts, idempotency_key };
   return `${safeJson({ error })}\n`;
 }
 
@@ -85,11 +85,13 @@ export class Output {
     }
     if (!report.message) return; // a quiet interrupt
     const s = this.errStyle;
-    // One line each, whatever a server's detail or a job's error put into them.
+    // One line each, whatever a server's detail or a job's error put into them; the request id
+    // last, on a line of its own: what to quote when asking about the call.
     const [message, hint] = [terminalSafe(report.message), report.hint && terminalSafe(report.hint)];
+    const requestId = report.request_id ? `\n${s.dim(`Request id: ${terminalSafe(report.request_id)}`)}` : '';
     this.#io.stderr.write(
       // An interrupt was the person's own choice: no "Error:" before it.
-      `${report.type === 'Interrupted' ? '' : `${s.red('Error:')} `}${message}${hint ? `\n${s.dim(hint)}` : ''}\n`,
+      `${report.type === 'Interrupted' ? '' : `${s.red('Error:')} `}${message}${hint ? `\n${s.dim(hint)}` : ''}${requestId}\n`,
     );
   }
 

@@ -307,7 +307,13 @@ function usageOutput(io: Io, json: () => boolean, command: string) {
           ? 'Run `profile-articles --help` for the list of commands.'
           : `Run \`profile-articles${command ? ` ${command}` : ''} --help\` for usage.`;
       if (json()) {
-        const fields = { status: null, detail: null, attempts: null, idempotency_key: null };
+        const fields = {
+          status: null,
+          request_id: null,
+          detail: null,
+          attempts: null,
+          idempotency_key: null,
+        };
         const oneLine = message.replace(/\s*\n\s*/g, ' ');
         return write(errorLine({ type: 'UsageError', message: oneLine, hint, ...fields }));
       }

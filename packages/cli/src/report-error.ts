@@ -1,6 +1,7 @@
 // Any error → what the user reads (a message and a hint) and what a script reads (an exit code
 // and, under --json, one object). Never a stack trace (unless DEBUG is set), never the API key:
 // SDK errors do not carry it. Hints fit the command that failed and the status it got.
+import { sentences, wrongBaseUrlHint } from '@profile-articles/sdk/internal';
 import { CliError, OutcomeUnknownError } from './errors.js';
 import { ExitCode, type ExitCodeValue } from './exit-codes.js';
 import { plural } from './plural.js';
@@ -10,6 +11,8 @@ import { shellQuote } from './shell-quote.js';
 export interface Report {
   type: string;
   status: number | null;
+  /** The server's request id for the answer the error came from: what to quote when asking about it. */
+  request_id: string | null;
   message: string;
   detail: unknown;
   hint: string | null;
@@ -40,7 +43,7 @@ const sentence = (text: string) => {
 };
 
 export async function reportError(error: unknown, context: ReportContext = {}): Promise<Report> {
-  const base = { status: null, detail: null, attempts: null, idempotency_key: null };
+  const base = { status: null, request_id: null, detail: null, attempts: null, idempotency_key: null };
   if (error instanceof CliError) {
     return {
       ...base,
@@ -58,6 +61,7 @@ export async function reportError(error: unknown, context: ReportContext = {}): 
     return {
       type: 'UnexpectedError',
       status: null,
+      request_id: null,
       message: `Unexpected error: ${message}`,
       detail: null,
       hint: 'This is a bug in profile-articles: please report it, with the output of DEBUG=1.',
@@ -74,6 +78,7 @@ export async function reportError(error: unknown, context: ReportContext = {}): 
   return {
     type: cause.name,
     status: cause instanceof sdk.ApiError ? cause.status : null,
+    request_id: cause.requestId ?? null,
     message: told.message,
     detail: cause instanceof sdk.ApiError ? cause.detail : null,
     hint,
@@ -93,7 +98,7 @@ async function tell(
   const attempts = error.attempts && error.attempts > 1 ? ` after ${plural(error.attempts, 'attempt')}` : '';
   if (error instanceof sdk.AuthenticationError) {
     return {
-      message: `The API key was refused (401). ${said}`.trim(),
+      message: sentences('The API key was refused (401).', said),
       hint: keyHint(context.keySource),
       exitCode: ExitCode.Authentication,
     };
@@ -105,7 +110,7 @@ async function tell(
     return {
       message:
         balance === undefined
-          ? `Not enough credits (402). ${said}`.trim()
+          ? sentences('Not enough credits (402).', said)
           : `Not enough credits (402): ${needs}your balance is ${plural(balance.credits, 'credit')}.`,
       hint: 'Buy credits with `profile-articles buy 100`, then run the command again.',
       exitCode: ExitCode.InsufficientCredits,
@@ -113,7 +118,7 @@ async function tell(
   }
   if (error instanceof sdk.ConflictError) {
     return {
-      message: `Conflict (409). ${said}`.trim(),
+      message: sentences('Conflict (409).', said),
       // The interface gives only free text: which conflict it was is told by what was sent, never by parsing it.
       hint: context.keyGiven
         ? 'That idempotency key may belong to another profile or operation: use the key printed for this very command, or leave --idempotency-key out.'
@@ -134,22 +139,25 @@ async function tell(
     return { message: error.message, hint: 'Its credits were refunded.', exitCode: ExitCode.JobFailed };
   }
   if (error instanceof sdk.NotFoundError) {
+    const wrongBaseUrl = wrongBaseUrlHint(error);
     return {
-      message: `Not found (404). ${said}`.trim(),
-      hint: notFoundHint(command, context.profileId),
+      message: sentences('Not found (404).', said),
+      hint: wrongBaseUrl
+        ? `${wrongBaseUrl} \`profile-articles status\` shows where it comes from.`
+        : notFoundHint(command, context.profileId),
       exitCode: ExitCode.Failure,
     };
   }
   if (error instanceof sdk.ValidationError) {
     return {
-      message: `The service refused the request (422). ${said}`.trim(),
+      message: sentences('The service refused the request (422).', said),
       hint: 'Correct what it names above and run the command again.',
       exitCode: ExitCode.Usage,
     };
   }
   if (error instanceof sdk.BadRequestError) {
     return {
-      message: `The service refused the request (400). ${said}`.trim(),
+      message: sentences('The service refused the request (400).', said),
       hint:
         command === 'buy'
           ? 'Choose an amount within your purchase range: `profile-articles credits` shows it.'
@@ -159,14 +167,14 @@ async function tell(
   }
   if (error instanceof sdk.CheckoutUnavailableError) {
     return {
-      message: `The payment provider is unavailable (502)${attempts}. ${said}`.trim(),
+      message: sentences(`The payment provider is unavailable (502)${attempts}.`, said),
       hint: 'Nothing was charged: try `profile-articles buy` again in a few minutes.',
       exitCode: ExitCode.Failure,
     };
   }
   if (error instanceof sdk.PaymentsNotConfiguredError) {
     return {
-      message: `Payments are not configured on this service (503). ${said}`.trim(),
+      message: sentences('Payments are not configured on this service (503).', said),
       hint: 'Ask your operator to add credits to your account.',
       exitCode: ExitCode.Failure,
     };
@@ -174,7 +182,7 @@ async function tell(
   if (error instanceof sdk.ApiError) {
     const server = error.status >= 500;
     return {
-      message: `The service answered ${error.status}${attempts}. ${said}`.trim(),
+      message: sentences(`The service answered ${error.status}${attempts}.`, said),
       hint: server ? 'The service had a problem: try again in a minute.' : null,
       exitCode: ExitCode.Failure,
     };

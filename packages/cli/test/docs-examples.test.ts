@@ -51,6 +51,8 @@ function stable(text: string, url: string, configDir: string): string {
       .replaceAll(configDir, '~/.config/profile-articles')
       .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '2d4741ec-…')
       .replace(/cs_test_\w+/g, 'cs_test_…')
+      // The mock numbers its answers: how many polls a wait took moves every later id.
+      .replace(/\breq_\d+\b/g, 'req_…')
       .replace(/\d{4}-\d\d-\d\d \d\d:\d\d \((just now|\d+ \w+ ago)\)/g, '2026-11-22 03:12 (just now)')
       .replace(/\b\d+ ms\b/g, '12 ms')
       // A slow poll may miss a short phase: the docs show both always.

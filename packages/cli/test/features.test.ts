@@ -61,10 +61,12 @@ describe('--verbose', () => {
     expect(result.code).toBe(0);
     const http = result.stderr.split('\n').filter((l) => l.startsWith('http '));
     expect(http[0]).toMatch(
-      /^http POST \/api\/v1\/articles · 202 · \d+ ms · attempt 1 · idempotency key \S+$/,
+      /^http POST \/api\/v1\/articles · 202 · request req_\d+ · \d+ ms · attempt 1 · idempotency key \S+$/,
     );
     expect(
-      http.some((l) => /^http GET \/api\/v1\/jobs\/[0-9a-f-]{36} · 200 · \d+ ms · attempt 1$/.test(l)),
+      http.some((l) =>
+        /^http GET \/api\/v1\/jobs\/[0-9a-f-]{36} · 200 · request req_\d+ · \d+ ms · attempt 1$/.test(l),
+      ),
     ).toBe(true);
     expect(result.stderr).not.toContain(KEYS.main);
   });

@@ -262,6 +262,7 @@ describe('every command, against a server whose strings are hostile', () => {
     expect(error.stderr.split('\n')).toEqual([
       'Error: Not found (404). A B C D E.',
       'A read never generates: use `profile-articles generate nobody-here`.',
+      expect.stringMatching(/^Request id: req_\d+$/),
       '',
     ]);
 

@@ -4,7 +4,7 @@
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { payCheckoutPage } from '@profile-articles/mock-server';
@@ -92,6 +92,7 @@ describe('a lost answer of generate or update prints the key and the safe retry'
       expect(Object.keys(last.error)).toEqual([
         'type',
         'status',
+        'request_id',
         'message',
         'detail',
         'hint',
@@ -104,14 +105,22 @@ describe('a lost answer of generate or update prints the key and the safe retry'
     }
   });
 
-  it('after a connection error too', async () => {
-    const result = await h.run(['generate', 'grace-hopper'], {
-      env: { PROFILE_ARTICLES_BASE_URL: 'http://127.0.0.1:9' },
-    });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(
-      /Retry safely, without paying twice: profile-articles generate grace-hopper --idempotency-key \S+/,
-    );
+  it('after a connection that broke once the request had gone out', async () => {
+    // Reads the request, then drops the connection without an answer: the job may have started.
+    const dropping = createNetServer((socket) => socket.once('data', () => socket.destroy()));
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = dropping.address() as AddressInfo;
+      const result = await h.run(['generate', 'grace-hopper'], {
+        env: { PROFILE_ARTICLES_BASE_URL: `http://127.0.0.1:${port}` },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        /The server may have started the job\. Retry safely, without paying twice: profile-articles generate grace-hopper --idempotency-key \S+/,
+      );
+    } finally {
+      await new Promise((resolve) => dropping.close(resolve));
+    }
   });
 });
 

@@ -8,7 +8,16 @@ import { describe, expect, it } from 'vitest';
 import { KEYS, useCliMock } from './helpers.js';
 
 const h = useCliMock();
-const ERROR_FIELDS = ['type', 'status', 'message', 'detail', 'hint', 'attempts', 'idempotency_key'];
+const ERROR_FIELDS = [
+  'type',
+  'status',
+  'request_id',
+  'message',
+  'detail',
+  'hint',
+  'attempts',
+  'idempotency_key',
+];
 
 /** The last line of stderr, which under --json is the one error object. */
 const lastJson = (stderr: string) => JSON.parse(stderr.trim().split('\n').at(-1)!);
@@ -20,7 +29,7 @@ describe('each thing said once', () => {
     });
     expect(result.code).toBe(5);
     const [message, hint, ...rest] = result.stderr.trimEnd().split('\n');
-    expect(rest).toEqual([]);
+    expect(rest).toEqual([expect.stringMatching(/^Request id: req_\d+$/)]);
     expect(message).toBe(
       'Error: Not enough credits (402): generate costs 100 credits, your balance is 50 credits.',
     );

@@ -26,7 +26,7 @@ it('`… 2>&1 | head -1` exits 0 with nothing said about the closed pipe', async
   for (let i = 0; i < 3; i++) {
     const result = await piped('$CLI read ada-lovelace --verbose 2>&1 | head -1');
     expect(result.stdout).toMatch(
-      /^http GET \/api\/v1\/articles\/ada-lovelace · 200 · \d+ ms · attempt 1\ncli exit 0\n$/,
+      /^http GET \/api\/v1\/articles\/ada-lovelace · 200 · request req_\d+ · \d+ ms · attempt 1\ncli exit 0\n$/,
     );
     expect(result.stderr).toBe('');
   }

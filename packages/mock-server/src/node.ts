@@ -53,9 +53,11 @@ function isWellFormedHost(host: string): boolean {
   }
 }
 
-/** Set on a request whose body this adapter read whole. */
+/** Set on a request whose body this adapter read whole, or that the fast lane passed on. */
 interface ReadBody {
   bodyText?: string;
+  /** The id the fast lane was given: the router answers with the same one. */
+  requestId?: string;
 }
 
 // Decodes as Request.text() does (a leading BOM dropped, bad bytes replaced), so the
@@ -111,14 +113,22 @@ export function startMockServer(options: StartOptions = {}): Promise<MockServer>
 async function loadListener(
   options: StartOptions,
   listenHost: string,
-): Promise<{ service: MockService; listener: (req: IncomingMessage, res: ServerResponse) => void }> {
-  const [{ getRequestListener }, { createMockService, fastLaneOf }, { answerHeaders }, { toJsonText }] =
-    await Promise.all([
-      import('@hono/node-server'),
-      import('./service.js'),
-      import('./routes/respond.js'),
-      import('./rules/json-text.js'),
-    ]);
+): Promise<{
+  service: MockService;
+  listener: (req: IncomingMessage, res: ServerResponse) => void;
+  nextRequestId: () => string;
+}> {
+  const [
+    { getRequestListener },
+    { createMockService, fastLaneOf, requestIdsOf },
+    { answerHeaders },
+    { toJsonText },
+  ] = await Promise.all([
+    import('@hono/node-server'),
+    import('./service.js'),
+    import('./routes/respond.js'),
+    import('./rules/json-text.js'),
+  ]);
   const service =
     options.service ?? createMockService(options.config, options.onError ? { onError: options.onError } : {});
   const hono = getRequestListener(async (request, env) => {
@@ -127,6 +137,7 @@ async function loadListener(
     // for the Request's WHATWG Headers, which it would build from every raw header.
     const transport: Transport = { listenHost, header: (name) => headerOf(incoming, name) };
     if (incoming.bodyText !== undefined) transport.body = incoming.bodyText;
+    if (incoming.requestId !== undefined) transport.requestId = incoming.requestId;
     const response = await service.handle(request, transport);
     // A `reset` fault (Response.error(), status 0): the service's transport-free way to say
     // "drop the connection". `status` is read first: reading `type` of an ordinary answer makes
@@ -146,13 +157,16 @@ async function loadListener(
    * route cache and the parse cache, 1,000 ids sent with a 12 KiB query held 12 MiB.
    */
   const pathBefore = (target: string, query: number) => ` ${target.slice(0, query)}`.slice(1);
+  const nextRequestId = requestIdsOf(service);
   /** Answers from the service's fast lane when it takes the request; false when it does not. */
-  const answeredFast = (req: IncomingMessage, res: ServerResponse, body?: string): boolean => {
+  const answeredFast = (req: IncomingMessage & ReadBody, res: ServerResponse, body?: string): boolean => {
     const target = req.url ?? '';
     // An absolute request target names its own host: the router checks it.
     if (!lane || target[0] !== '/') return false;
     const query = target.indexOf('?');
+    const requestId = nextRequestId();
     const outcome = lane({
+      requestId,
       method: req.method ?? 'GET',
       path: query < 0 ? target : pathBefore(target, query),
       header: (name) => headerOf(req, name),
@@ -160,10 +174,13 @@ async function loadListener(
       listenHost,
       origin: () => new URL(`http://${req.headers.host}`).origin,
     });
-    if (!outcome) return false;
+    if (!outcome) {
+      req.requestId = requestId; // one id per request, however it is answered
+      return false;
+    }
     // Written as @hono/node-server writes a respond()ed answer, byte for byte.
     const text = toJsonText(outcome.body);
-    res.writeHead(outcome.status, answerHeaders(outcome, Buffer.byteLength(text)));
+    res.writeHead(outcome.status, answerHeaders(outcome, requestId, Buffer.byteLength(text)));
     res.end(text);
     return true;
   };
@@ -201,7 +218,7 @@ async function loadListener(
       req.once('end', () => answer(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
     });
   };
-  return { service, listener };
+  return { service, listener, nextRequestId };
 }
 
 /**
@@ -217,12 +234,23 @@ export async function serveMock(
   const listenHost = options.host ?? DEFAULT_HOST;
   let loading = onListening ? undefined : loadListener(options, listenHost);
   const loaded = loading ? await loading : undefined;
-  let listener = loaded?.listener;
+  let ready = loaded;
   const load = () => {
     loading ??= loadListener(options, listenHost);
     return loading;
   };
   const handle = (req: IncomingMessage, res: ServerResponse) => {
+    if (!ready) {
+      // Arrived while the service loads: answered once it has (its request ids come from it).
+      load().then(
+        (loadedNow) => {
+          ready = loadedNow;
+          handle(req, res);
+        },
+        () => res.destroy(),
+      );
+      return;
+    }
     if (!isWellFormedHost(req.headers.host ?? '')) {
       // HTTP/1.1 asks for a 400 here; answered like every other refusal, with {detail}.
       const body = JSON.stringify({
@@ -231,6 +259,7 @@ export async function serveMock(
       });
       res.writeHead(400, {
         'content-type': 'application/json',
+        'x-request-id': ready.nextRequestId(),
         'content-length': Buffer.byteLength(body),
         connection: 'close',
       });
@@ -240,15 +269,7 @@ export async function serveMock(
     // An oversized body is refused (413) without being read to its end, so the
     // connection cannot carry another request: tell the client not to reuse it.
     if (Number(req.headers['content-length']) > MAX_BODY_BYTES) res.setHeader('connection', 'close');
-    if (listener) listener(req, res);
-    else
-      load().then(
-        (ready) => {
-          listener = ready.listener;
-          listener(req, res);
-        },
-        () => res.destroy(),
-      );
+    ready.listener(req, res);
   };
   // Pipelined requests (several sent on a connection before the first answer) are carried out
   // one at a time, in the order sent: a request is handled once the answers before it have
@@ -276,14 +297,12 @@ export async function serveMock(
     });
   });
   onListening?.(url);
-  let ready: Awaited<ReturnType<typeof loadListener>>;
   try {
     ready = await load();
   } catch (error) {
     await close();
     throw error;
   }
-  listener = ready.listener;
   const { port } = server.address() as AddressInfo;
   return { url, port, service: ready.service, close };
 }

@@ -14,7 +14,7 @@ import { type ApiEnv, createApiRoutes } from './routes/api.js';
 import { createCheckoutPage } from './routes/checkout-page.js';
 import { createControlRoutes } from './routes/control.js';
 import { createFastLane, type PlainRequest } from './routes/fast-lane.js';
-import { createGuard, createHostChecks, type Transport } from './routes/guard.js';
+import { createGuard, createHostChecks, type GuardEnv, type Transport } from './routes/guard.js';
 import { registerFaults } from './routes/inject-faults.js';
 import { wrongMethod } from './routes/methods.js';
 import { requestHeader } from './routes/request-header.js';
@@ -24,6 +24,7 @@ import { type FaultsConfig, parseFaults } from './rules/faults.js';
 import { flatIds } from './rules/flat-ids.js';
 import type { JournalEntry } from './rules/journal.js';
 import { createPageTokens } from './rules/page-tokens.js';
+import { createRequestIds } from './rules/request-ids.js';
 import type { MockState } from './state.js';
 
 export { MAX_BODY_BYTES };
@@ -69,6 +70,8 @@ interface Lane {
   answer: (req: PlainRequest) => AnyOutcome | undefined;
   /** Off only in tests that compare the lane's answers with the router's. */
   enabled: boolean;
+  /** The service's request ids, which the node adapter takes for the answers it writes itself. */
+  nextRequestId: () => string;
 }
 const lanes = new WeakMap<MockService, Lane>();
 
@@ -78,6 +81,15 @@ export function fastLaneOf(
 ): ((req: PlainRequest) => AnyOutcome | undefined) | undefined {
   const lane = lanes.get(service);
   return lane && ((req) => (lane.enabled ? lane.answer(req) : undefined));
+}
+
+/**
+ * The service's request ids, for the answers the node adapter writes itself. A service that
+ * wraps another (a test's proxy) numbers its own answers; the adapter's then have a prefix
+ * of their own, so the two sequences never give the same id.
+ */
+export function requestIdsOf(service: MockService): () => string {
+  return lanes.get(service)?.nextRequestId ?? createRequestIds('req_node_');
 }
 
 /** Turns a service's fast lane off or on: a test then sees the router's answer to the same request. */
@@ -99,13 +111,15 @@ export function createMockService(
     onError,
   });
   const completeCheckout = (sessionId: string) => live.state.checkouts.pay(sessionId, live.now());
+  const nextRequestId = createRequestIds();
 
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     // The rest of the body is never read, so the connection cannot be reused.
-    onError: () =>
+    onError: (c) =>
       respond(
         fail(413, `Request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`, { connection: 'close' }),
+        (c.env as GuardEnv['Bindings']).requestId,
       ),
   });
   const hostChecks = createHostChecks(normalized.allowHosts);
@@ -115,7 +129,7 @@ export function createMockService(
   // Hono answers HEAD with the GET handler, which would charge a read: a safe method must
   // never move money, and no route of the interface takes HEAD, so it is 405 everywhere.
   app.use('*', async (c, next) => {
-    if (c.req.method === 'HEAD') return respond(wrongMethod(app.routes, 'HEAD', c.req.path));
+    if (c.req.method === 'HEAD') return respond(wrongMethod(app.routes, 'HEAD', c.req.path), c.env.requestId);
     await next();
   });
   // Only where a body is read: touching the body of a GET would make @hono/node-server
@@ -136,6 +150,7 @@ export function createMockService(
       status: c.res.status,
       accountId: ctx?.account.id ?? null,
       idempotencyKey: requestHeader(c, 'idempotency-key') ?? null,
+      requestId: c.env.requestId,
     });
   });
   // After the journal, so it records faulted answers too; before auth, so a fault that
@@ -153,33 +168,40 @@ export function createMockService(
   );
   // Someone opening the mock's address in a browser or with curl learns what it is.
   app.get('/', (c) =>
-    c.json({
-      service: 'Profile Article Service mock server',
-      api: API_PREFIX,
-      docs: 'docs/mock-server.md in the profile-articles repository',
-    }),
+    c.json(
+      {
+        service: 'Profile Article Service mock server',
+        api: API_PREFIX,
+        docs: 'docs/mock-server.md in the profile-articles repository',
+      },
+      200,
+      { 'x-request-id': c.env.requestId },
+    ),
   );
-  app.notFound((c) => respond(wrongMethod(app.routes, c.req.method, c.req.path)));
-  app.onError((error) => {
+  app.notFound((c) => respond(wrongMethod(app.routes, c.req.method, c.req.path), c.env.requestId));
+  app.onError((error, c) => {
     // Hono decodes path parameters lazily; bad percent-encoding is the client's mistake.
     if (error instanceof URIError) {
       return respond(
         invalid([{ loc: ['path'], msg: 'Malformed percent-encoding in the URL', type: 'url_parsing' }]),
+        c.env.requestId,
       );
     }
     onError(error);
-    return respond(fail(500, 'Internal mock server error'));
+    return respond(fail(500, 'Internal mock server error'), c.env.requestId);
   });
 
-  const entry = { enabled: true };
+  const entry = { enabled: true, nextRequestId };
   const service: MockService = {
     handle: async (request, transport = {}) => {
+      // One id per request, whichever way it is answered: an adapter may have chosen it.
+      const requestId = transport.requestId ?? nextRequestId();
       // In process and through msw (no listening address): the lane takes what it can.
       if (transport.listenHost === undefined && entry.enabled) {
-        const outcome = lane(plainRequest(request, transport));
-        if (outcome) return respond(outcome);
+        const outcome = lane(plainRequest(request, transport, requestId));
+        if (outcome) return respond(outcome, requestId);
       }
-      return app.fetch(request, transport);
+      return app.fetch(request, { ...transport, requestId });
     },
     config: normalized,
     reset: live.reset,
@@ -205,8 +227,9 @@ function pathOf(url: string): string {
   return end < 0 ? url.slice(start) : url.slice(start, end);
 }
 
-function plainRequest(request: Request, transport: Transport): PlainRequest {
+function plainRequest(request: Request, transport: Transport, requestId: string): PlainRequest {
   return {
+    requestId,
     method: request.method,
     path: pathOf(request.url),
     header: transport.header ?? ((name) => request.headers.get(name) ?? undefined),

@@ -193,6 +193,7 @@ describe('the fast lane', () => {
     if (!lane) throw new Error('a service made by createMockService has a fast lane');
     const headers: Record<string, string> = { authorization: 'Bearer key-aaaa', host: '127.0.0.1:4010' };
     const plain = (method: string, path: string, extra: Record<string, string> = {}, body?: string) => ({
+      requestId: 'req_1',
       method,
       path,
       header: (name: string) => ({ ...headers, ...extra })[name],

@@ -3,7 +3,8 @@
 // mistake reaches the caller as a rejected promise.
 import { MAX_TIMER_MS } from './abort.js';
 import { InvalidArgumentError } from './errors.js';
-import type { RequestOptions } from './options.js';
+import type { NormalizedOptions, RequestOptions } from './options.js';
+import type { CallExtras } from './transport-types.js';
 
 /** What an HTTP header carries unchanged through every fetch: printable ASCII. */
 const HEADER_SAFE = /^[\x20-\x7e]*$/;
@@ -64,4 +65,68 @@ export function checkApiKey(apiKey: string): string {
     );
   }
   return apiKey;
+}
+
+/**
+ * Headers the SDK sets itself, which `defaultHeaders` and `headers` cannot replace: the key, the
+ * idempotency key, the body's type, and what the HTTP layer writes (a fetch drops those
+ * silently, node:http would send them and break the request).
+ */
+const OWN_HEADERS = [
+  'authorization',
+  'idempotency-key',
+  'content-type',
+  'content-length',
+  'host',
+  'transfer-encoding',
+];
+const HEADER_NAME = /^[!#$%&'*+.^_`|~\w-]+$/;
+/** What node:http and fetch both send: no line break or other control, nothing past U+00FF. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** RequestInit fields the SDK sets itself, which `fetchOptions` cannot. */
+const OWN_FETCH_FIELDS = ['method', 'body', 'headers', 'signal', 'redirect'];
+
+const setBySdk = (option: string, name: string) =>
+  new InvalidArgumentError(`${option} cannot set ${name}: the SDK sets it itself`);
+
+/** An object option, or InvalidArgumentError. */
+function checkObject(option: string, value: unknown): object {
+  if (Object(value) !== value) throw new InvalidArgumentError(`${option} must be an object`);
+  return value as object;
+}
+
+/** `headers` with lower-case names, or InvalidArgumentError naming the header (never its value). */
+export function checkHeaders(option: string, headers: unknown): Record<string, string> | undefined {
+  if (headers === undefined) return undefined;
+  const checked: Record<string, string> = {};
+  for (const [name, value] of Object.entries(checkObject(option, headers))) {
+    const lower = name.toLowerCase();
+    if (OWN_HEADERS.includes(lower)) throw setBySdk(option, lower);
+    if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(value)) {
+      throw new InvalidArgumentError(`${option}: ${JSON.stringify(name)} cannot be sent as an HTTP header`);
+    }
+    checked[lower] = value;
+  }
+  return checked;
+}
+
+export function checkFetchOptions(option: string, fields: unknown): object | undefined {
+  if (fields === undefined) return undefined;
+  for (const field of OWN_FETCH_FIELDS) {
+    if ((checkObject(option, fields) as Record<string, unknown>)[field] !== undefined)
+      throw setBySdk(option, field);
+  }
+  return fields as object;
+}
+
+/** The client's headers and fetch fields with the call's over them; undefined when neither has any. */
+export function callExtras(client: NormalizedOptions, call: RequestOptions): CallExtras | undefined {
+  if (!(client.headers || client.fetchOptions || call.headers || call.fetchOptions)) return undefined;
+  const headers = checkHeaders('headers', call.headers);
+  const fetchOptions = checkFetchOptions('fetchOptions', call.fetchOptions);
+  return {
+    headers: headers ? { ...client.headers, ...headers } : client.headers,
+    fetchOptions: fetchOptions ? { ...client.fetchOptions, ...fetchOptions } : client.fetchOptions,
+  };
 }

@@ -6,6 +6,7 @@ import { createApiError } from './error-from-answer.js';
 import {
   ConnectionError,
   type ErrorContext,
+  InvalidArgumentError,
   type ProfileArticlesError,
   ResponseValidationError,
   TimeoutError,
@@ -16,7 +17,10 @@ import type { Redactor } from './redact.js';
 import { shouldRetryStatus } from './retry.js';
 import { retryAfterMs } from './retry-after.js';
 import { sendWithinOf, TIMED_OUT } from './timed-send.js';
-import type { RequestSpec, ResponseIssue } from './transport-types.js';
+import type { Answer, CallExtras, RequestSpec, ResponseIssue } from './transport-types.js';
+
+/** What a ConnectionError says when no attempt of the call reached the server (see internal.ts). */
+export const NOTHING_REACHED = 'nothing reached the server';
 
 /** Connection failures that mean the request never reached the server, so even checkout may retry. */
 const NOT_SENT_CODES = new Set([
@@ -66,38 +70,70 @@ function toResponseIssues(issues: readonly ResponseIssue[], redact: Redactor): R
 }
 
 type AttemptOutcome<T> =
-  | { kind: 'success'; value: T; status: number }
-  /** `retryable`: worth another attempt; `delayMs`: what the server asked, if it did. */
-  | { kind: 'failure'; error: ProfileArticlesError; retryable: boolean; delayMs: number | undefined };
+  | { kind: 'success'; value: Answer<T>; status: number }
+  /**
+   * `retryable`: worth another attempt; `delayMs`: what the server asked, if it did;
+   * `notSent`: the request surely never reached the server.
+   */
+  | {
+      kind: 'failure';
+      error: ProfileArticlesError;
+      retryable: boolean;
+      delayMs: number | undefined;
+      notSent?: boolean;
+    };
 
 type Attempt = <T>(
   spec: RequestSpec<T>,
   info: AttemptInfo,
   signal: AbortSignal | undefined,
   timeoutMs: number,
+  /** The call's own headers and fetch fields, if it or the client has any. */
+  extras: CallExtras | undefined,
+  /** Whether an earlier attempt of the call may have reached the server. */
+  reachedBefore: boolean,
 ) => Promise<AttemptOutcome<T>>;
 
 const failure = (error: ProfileArticlesError, retryable: boolean, delayMs?: number) =>
   ({ kind: 'failure', error, retryable, delayMs }) as const;
 
+/** What readBody would give, for a 2xx handed over unread (`asResponse()`). */
+const UNREAD = { kind: 'unread' } as const;
+
 /** The key stays in this closure: it is written into one header and nowhere else. */
-export function createAttempt(apiKey: string, options: NormalizedOptions, redact: Redactor): Attempt {
+export function createAttempt(
+  apiKey: string,
+  options: NormalizedOptions,
+  redact: Redactor,
+  requestIdOf: (response: Response) => string | undefined,
+): Attempt {
   const { hooks } = options;
   // On Node the default fetch bounds its own wait: ky then skips its clone and timeout race.
-  const sendWithin = sendWithinOf(options.fetch);
+  const ownSendWithin = sendWithinOf(options.fetch);
 
   return async function attempt<T>(
     spec: RequestSpec<T>,
     info: AttemptInfo,
     signal: AbortSignal | undefined,
     timeoutMs: number,
+    extras: CallExtras | undefined,
+    reachedBefore: boolean,
   ): Promise<AttemptOutcome<T>> {
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${apiKey}`,
-      accept: 'application/json',
-      'user-agent': options.userAgent,
-    };
+    // The caller's headers after the User-Agent, which they may replace; none of them can be
+    // the key (arguments.ts refuses the SDK's own).
+    const headers: Record<string, string> = extras?.headers
+      ? {
+          accept: 'application/json',
+          'user-agent': options.userAgent,
+          ...extras.headers,
+          authorization: `Bearer ${apiKey}`,
+        }
+      : { authorization: `Bearer ${apiKey}`, accept: 'application/json', 'user-agent': options.userAgent };
     if (spec.idempotencyKey !== undefined) headers['idempotency-key'] = spec.idempotencyKey;
+    // `fetchOptions` go to the fetch as its init, under ky (which never sees them, so they
+    // cannot touch its own options), and node:http leaves such a request to Node's fetch.
+    const fetchOptions = extras?.fetchOptions;
+    const sendWithin = fetchOptions ? undefined : ownSendWithin;
     // Every error of this attempt is built whole, with what the caller needs to retry safely.
     const context: ErrorContext = {
       attempts: info.attempt,
@@ -110,7 +146,7 @@ export function createAttempt(apiKey: string, options: NormalizedOptions, redact
     // combining it with its own, was a tenth of a call's CPU time.
     const started = Date.now();
     let response: Response;
-    let body: BodyRead;
+    let body: BodyRead | typeof UNREAD;
     try {
       response = await ky(info.url, {
         method: spec.method,
@@ -131,11 +167,19 @@ export function createAttempt(apiKey: string, options: NormalizedOptions, redact
         // Following a redirect would re-send the body and Idempotency-Key to another address.
         redirect: 'manual',
         ...(signal === undefined ? {} : { signal }),
-        fetch: options.fetch,
+        fetch: fetchOptions
+          ? (input: RequestInfo | URL, init?: RequestInit) =>
+              options.fetch(input, { ...init, ...fetchOptions })
+          : options.fetch,
       });
-      body = await readBody(response, signal, timeoutMs - (Date.now() - started));
+      body =
+        response.ok && spec.mode?.raw
+          ? UNREAD
+          : await readBody(response, signal, timeoutMs - (Date.now() - started));
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
+      // Refused before anything was sent (a proxy client's fetch takes no fetchOptions).
+      if (error instanceof InvalidArgumentError) return failure(error, false);
       if (error === TIMED_OUT || error instanceof KyTimeoutError) {
         const timeout = new TimeoutError(
           `${spec.method} ${spec.path} timed out after ${timeoutMs} ms`,
@@ -150,14 +194,23 @@ export function createAttempt(apiKey: string, options: NormalizedOptions, redact
       // A failure at the proxy says so (see proxy.ts).
       const proxy = (error as { cause?: { proxy?: true; message: string } }).cause;
       const where = proxy?.proxy ? `: ${proxy.message}` : '';
-      const broken = new ConnectionError(`Could not reach ${options.baseUrl}${reason}${where}`, {
+      // Said only when it holds for the whole call: then nothing can have been charged.
+      const unsent = notSent && !reachedBefore ? `; ${NOTHING_REACHED}` : '';
+      const broken = new ConnectionError(`Could not reach ${options.baseUrl}${reason}${where}${unsent}`, {
         ...context,
         cause: redact.cause(error),
       });
-      return failure(broken, spec.policy === 'idempotent' || notSent);
+      return { ...failure(broken, spec.policy === 'idempotent' || notSent), notSent };
     }
     const durationMs = Date.now() - started;
-    hooks.onResponse?.({ ...info, status: response.status, durationMs });
+    hooks.onResponse?.({ ...info, status: response.status, durationMs, requestId: requestIdOf(response) });
+    if (body.kind === 'unread') {
+      return {
+        kind: 'success',
+        value: { data: undefined as T, response, raw: true },
+        status: response.status,
+      };
+    }
 
     const answered = `${spec.method} ${spec.path} answered ${response.status}`;
     if (body.kind === 'too-large') {
@@ -167,11 +220,7 @@ export function createAttempt(apiKey: string, options: NormalizedOptions, redact
       return failure(
         new ResponseValidationError(
           `${answered} with a body larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB; not read`,
-          {
-            ...context,
-            status: response.status,
-            issues,
-          },
+          { ...context, requestId: requestIdOf(response), status: response.status, issues },
         ),
         false,
       );
@@ -180,12 +229,15 @@ export function createAttempt(apiKey: string, options: NormalizedOptions, redact
 
     if (response.ok) {
       const result = parsed.ok ? spec.parse(parsed.body, response.status) : undefined;
-      if (result?.success) return { kind: 'success', value: result.data, status: response.status };
+      if (result?.success) {
+        return { kind: 'success', value: { data: result.data, response }, status: response.status };
+      }
       const issues = result
         ? toResponseIssues(result.error.issues, redact)
         : [{ code: 'invalid_json', path: [], message: 'Body is not JSON' }];
       const error = new ResponseValidationError(`${answered} with a body that does not match the interface`, {
         ...context,
+        requestId: requestIdOf(response),
         status: response.status,
         issues,
       });
@@ -199,8 +251,10 @@ export function createAttempt(apiKey: string, options: NormalizedOptions, redact
       headers: headersToObject(response.headers, redact),
       body: parsed.ok ? parsed.body : undefined,
       isCheckout: spec.isCheckout === true,
+      answers404: spec.answers404 !== false,
+      baseUrl: options.baseUrl,
       retryAfterSeconds: delayMs === undefined ? undefined : Math.ceil(delayMs / 1000),
-      context,
+      context: { ...context, requestId: requestIdOf(response) },
     });
     return failure(error, shouldRetryStatus(response.status, spec.policy), delayMs);
   };

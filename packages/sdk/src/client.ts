@@ -31,7 +31,15 @@ export class ProfileArticles {
   }
 
   toJSON(): Record<string, unknown> {
-    const { fetch: _fetch, hooks: _hooks, log: _log, ...safe } = this.#options;
+    // Headers and fetch fields may hold secrets of their own (a tracing token, an agent).
+    const {
+      fetch: _fetch,
+      hooks: _hooks,
+      log: _log,
+      headers: _headers,
+      fetchOptions: _fetchOptions,
+      ...safe
+    } = this.#options;
     return { ...safe, apiKey: '[redacted]' };
   }
 

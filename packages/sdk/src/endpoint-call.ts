@@ -2,6 +2,7 @@
 // the path filled in, and each answer parsed by the schema the table gives its status.
 // The resources are one line per method on top of this.
 import type * as z from 'zod/mini';
+import { type ApiPromise, apiPromise } from './api-promise.js';
 import { checkHeaderSafeKey } from './arguments.js';
 import { InvalidArgumentError } from './errors.js';
 import type { IdempotentRequestOptions } from './options.js';
@@ -85,6 +86,7 @@ export function endpointRequest<E extends Endpoint>(
   input: EndpointInput,
   idempotencyKey?: string,
   pacing: PacingFields = {},
+  mode?: RequestSpec<unknown>['mode'],
 ): RequestSpec<EndpointOutput<E>> {
   const params = input.params ?? {};
   for (const [name, schema] of Object.entries(endpoint.pathParams)) check(name, schema, params[name]);
@@ -104,18 +106,24 @@ export function endpointRequest<E extends Endpoint>(
     policy: endpoint.method === 'GET' || needsKey ? 'idempotent' : 'unsafe',
     // The interface gives 502 and 503 their checkout meanings only where it lists them.
     isCheckout: endpoint.errors.includes(502) || endpoint.errors.includes(503),
+    answers404: endpoint.errors.includes(404),
     parse: parserFor(endpoint),
+    mode,
     ...pacing,
   };
 }
 
 /** One call of `endpoint`. Argument mistakes reject the promise; they never throw. */
-export async function callEndpoint<E extends Endpoint>(
+export function callEndpoint<E extends Endpoint>(
   transport: Transport,
   endpoint: E,
   input: EndpointInput,
   opts: IdempotentRequestOptions = {},
   pacing?: PacingFields,
-): Promise<EndpointOutput<E>> {
-  return transport.request(endpointRequest(endpoint, input, opts.idempotencyKey, pacing), opts);
+): ApiPromise<EndpointOutput<E>> {
+  return apiPromise(
+    async (mode) =>
+      transport.request(endpointRequest(endpoint, input, opts.idempotencyKey, pacing, mode), opts),
+    transport.requestIdOf,
+  );
 }

@@ -15,6 +15,7 @@ import {
   ValidationError,
 } from './errors.js';
 import { ErrorBodySchema, type ErrorDetail } from './schemas/error-body.js';
+import { sentences } from './sentences.js';
 
 /** The classes whose status is fixed; 429 and checkout's 502/503 are picked below. */
 type ApiErrorClass = new (message: string, init: StatusErrorInit) => ApiError;
@@ -28,12 +29,16 @@ const CLASS_BY_STATUS: Record<number, ApiErrorClass> = {
   422: ValidationError,
 };
 
+/** What to do, in words the server's detail does not use (sentences() drops a repetition anyway). */
 const HINT_BY_STATUS: Record<number, string> = {
   401: 'Check the API key (PROFILE_ARTICLES_API_KEY).',
   402: 'Buy credits with credits.checkout(), then retry.',
-  409: 'Another job is active for this profile, or the idempotency key was used for another request.',
+  409: "Wait for the profile's running job to end, or use a new idempotencyKey.",
   429: "Slow down: the client's pacing option keeps its calls within the limit.",
 };
+
+/** The start of the hint of a 404 the API never gives: the CLI tells it by this (see internal.ts). */
+export const WRONG_BASE_URL = 'The base URL looks wrong';
 
 /** A `detail` for display: the string, or the validation entries' messages joined. */
 export function describeDetail(detail: ErrorDetail): string {
@@ -46,10 +51,10 @@ export function describeDetail(detail: ErrorDetail): string {
     .join('; ');
 }
 
-function parseErrorDetail(body: unknown, status: number, statusText: string): ErrorDetail {
+/** The body's `detail`, or undefined when the body is not the interface's `{detail}` JSON. */
+function parseErrorDetail(body: unknown): ErrorDetail | undefined {
   const parsed = ErrorBodySchema.safeParse(body);
-  if (parsed.success) return parsed.data.detail;
-  return statusText || `HTTP ${status}`;
+  return parsed.success ? parsed.data.detail : undefined;
 }
 
 interface ApiErrorSource {
@@ -59,6 +64,10 @@ interface ApiErrorSource {
   body: unknown;
   /** Checkout gives 502 and 503 meanings of their own. */
   isCheckout: boolean;
+  /** Whether the interface lists a 404 for this endpoint: any other 404 comes from a wrong URL. */
+  answers404: boolean;
+  /** The client's base URL, named when it looks wrong. */
+  baseUrl: string;
   retryAfterSeconds: number | undefined;
   /** Attempts and idempotency key, so the error is built whole. */
   context: ErrorContext;
@@ -76,11 +85,14 @@ function redirectDetail(headers: Readonly<Record<string, string>>): string {
 export function createApiError(source: ApiErrorSource): ApiError {
   const { status, headers, isCheckout } = source;
   const isRedirect = status === 0 || (status >= 300 && status < 400);
-  const detail = isRedirect
-    ? redirectDetail(headers)
-    : parseErrorDetail(source.body, status, source.statusText);
-  const hint = HINT_BY_STATUS[status];
-  const message = `${status} ${describeDetail(detail)}${hint ? ` ${hint}` : ''}`;
+  const parsed = isRedirect ? redirectDetail(headers) : parseErrorDetail(source.body);
+  const detail = parsed ?? (source.statusText || `HTTP ${status}`);
+  // A 404 where the interface has none, or without its {detail} body, is not the API's.
+  const hint =
+    status === 404 && (!source.answers404 || parsed === undefined)
+      ? `${WRONG_BASE_URL}: ${source.baseUrl} must be the API's origin alone, such as https://api.example.com.`
+      : HINT_BY_STATUS[status];
+  const message = `${status} ${sentences(describeDetail(detail), hint)}`;
   const init: StatusErrorInit = { ...source.context, detail, headers };
 
   if (status === 429)

@@ -1,31 +1,40 @@
 // The one request function every call goes through: retries with Retry-After or backoff,
 // one idempotency key per call, timeouts and a deadline. Single attempts are in attempt.ts.
 import { anySignal, sleep, timeoutSignal } from './abort.js';
-import { checkCallOptions } from './arguments.js';
+import { callExtras, checkCallOptions } from './arguments.js';
 import { createAttempt } from './attempt.js';
 import { RateLimitError, TimeoutError } from './errors.js';
 import type { AttemptInfo, NormalizedOptions, RequestOptions } from './options.js';
 import { createClientPacer } from './pacing-client.js';
 import { createRedactor } from './redact.js';
+import { safeRequestId } from './request-id.js';
 import { backoffDelayMs, refusesServerWait, serverWaitMs } from './retry.js';
 import { API_PREFIX } from './schemas/endpoints.js';
-import type { RequestSpec, Transport } from './transport-types.js';
+import type { Answer, RequestSpec, Transport } from './transport-types.js';
 
 export function createTransport(apiKey: string, options: NormalizedOptions): Transport {
   const { hooks, log } = options;
   const redact = createRedactor(apiKey);
-  const attempt = createAttempt(apiKey, options, redact);
+  const requestIdOf = (response: Response) => {
+    const id = safeRequestId(response);
+    return id === undefined ? id : redact.text(id);
+  };
+  const attempt = createAttempt(apiKey, options, redact, requestIdOf);
   // Undefined unless the `pacing` option is on; then every attempt takes a slot of the window first.
-  const pacer = createClientPacer(options, (spec) => request(spec));
+  const pacer = createClientPacer(options, async (spec) => (await request(spec)).data);
 
-  async function request<T>(spec: RequestSpec<T>, call: RequestOptions = {}): Promise<T> {
+  async function request<T>(spec: RequestSpec<T>, call: RequestOptions = {}): Promise<Answer<T>> {
     checkCallOptions(call);
+    const extras = callExtras(options, call);
     const url = `${options.baseUrl}${API_PREFIX}${spec.path}`;
     const maxRetries = call.maxRetries ?? options.maxRetries;
     const timeoutMs = call.timeoutMs ?? options.timeoutMs;
     const deadlineMs = call.deadlineMs ?? options.deadlineMs;
     const deadlineAt = deadlineMs === undefined ? undefined : Date.now() + deadlineMs;
     let attempts = 0;
+    // Whether an attempt so far may have reached the server: a refused connection then no
+    // longer means that nothing did.
+    let reached = false;
     // An abort by the deadline rejects with this error; an abort by the caller with the caller's reason.
     const deadlineError = (last?: Error) =>
       new TimeoutError(
@@ -61,13 +70,14 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
         const line = () =>
           `${spec.method} ${url} attempt ${attemptNumber}${pacer && sent > queued ? ` (paced ${sent - queued} ms)` : ''}`;
         hooks.onRequest?.(info);
-        const pending = attempt(spec, info, signal, timeoutMs);
+        const pending = attempt(spec, info, signal, timeoutMs, extras, reached);
         const outcome = await (release ? pending.finally(release) : pending);
         if (outcome.kind === 'success') {
           log.debug?.(`${line()}: ${outcome.status} in ${Date.now() - sent} ms`);
           log.info?.(`${spec.method} ${url}: ${outcome.status} ${took()}`);
           return outcome.value;
         }
+        if (!outcome.notSent) reached = true;
 
         // The attempt built its error whole: attempts and idempotency key included.
         const { error } = outcome;
@@ -98,5 +108,5 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
     }
   }
 
-  return { request, redact: redact.json };
+  return { request, redact: redact.json, requestIdOf };
 }

@@ -4,6 +4,9 @@
 // release, without a major version. Customers import `@profile-articles/sdk`. Server text made
 // safe for a terminal and for JSON output is ./internal/terminal (terminal.ts), which a bin can
 // load without the schemas.
+import { NOTHING_REACHED } from './attempt.js';
+import { WRONG_BASE_URL } from './error-from-answer.js';
+
 export { checkApiKey, MIN_API_KEY_LENGTH } from './arguments.js';
 export { defaultOptions } from './defaults.js';
 export { CONTROL_CLASS, DEFAULT_IGNORABLE_CLASS } from './invisible.js';
@@ -14,5 +17,16 @@ export { RESOURCE_ENDPOINTS } from './resources/bindings.js';
 export { RETRYABLE_STATUSES } from './retry.js';
 export * from './schemas/endpoints.js';
 export { identifierBounds } from './schemas/identifier-bounds.js';
+export { sentences } from './sentences.js';
 export { TIMED_OUT } from './timed-send.js';
 export { USER_AGENT_PREFIX } from './user-agent.js';
+
+// What an SDK error's message says, for the CLI's hints: it sees the error class of the public
+// entry, which may be another bundle than this one, so it reads the message the SDK wrote.
+/** A ConnectionError of a call none of whose attempts reached the server: nothing was charged. */
+export const nothingReachedServer = (error: Error) => error.message.endsWith(`; ${NOTHING_REACHED}`);
+/** Of a 404 the API never gives (see error-from-answer.ts), the SDK's sentence about the base URL. */
+export const wrongBaseUrlHint = (error: Error): string | undefined => {
+  const at = error.message.lastIndexOf(WRONG_BASE_URL);
+  return at < 0 ? undefined : error.message.slice(at);
+};

@@ -16,6 +16,7 @@ import type { Socket } from 'node:net';
 import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
 import zlib from 'node:zlib';
 import { startTimer } from './abort.js';
+import { InvalidArgumentError } from './errors.js';
 import type { Route } from './proxy.js';
 import { SEND_WITHIN, type SendWithin, TIMED_OUT } from './timed-send.js';
 
@@ -300,10 +301,13 @@ const sendable = (request: Request) =>
  */
 export function createNodeFetch(routeFor?: RouteFor): typeof fetch {
   const nodeFetch: typeof fetch = (input, init) => {
-    const request =
-      input instanceof Request && (init === undefined || !hasOwnKeys(init))
-        ? input
-        : new Request(input, init);
+    // RequestInit fields given with the request (the client's `fetchOptions`) are fetch's to
+    // honour: node:http knows none of them, so such a request goes to Node's fetch with them,
+    // unless it must go through the proxy, which only node:http takes it to.
+    if (init !== undefined && hasOwnKeys(init)) {
+      return routeFor ? Promise.reject(proxyRefusesFetchOptions()) : globalThis.fetch(input, init);
+    }
+    const request = input instanceof Request ? input : new Request(input);
     return sendable(request) ? send(request, undefined, routeFor) : globalThis.fetch(request);
   };
   /**
@@ -317,6 +321,12 @@ export function createNodeFetch(routeFor?: RouteFor): typeof fetch {
   Object.defineProperty(nodeFetch, SEND_WITHIN, { value: sendWithin });
   return nodeFetch;
 }
+
+/** fetchOptions are for a fetch; a client with `proxy` sends over node:http, which has none. */
+export const proxyRefusesFetchOptions = () =>
+  new InvalidArgumentError(
+    'fetchOptions go to a fetch, and a client with proxy sends its requests over node:http through the proxy: leave one out',
+  );
 
 /** The Node entry's default fetch: node:http(s) with Node's global agents. */
 export const nodeFetch = createNodeFetch();

@@ -4,7 +4,7 @@
 // changes (see node-fetch.ts and docs/performance.md, "Per-call cost").
 import { ProfileArticles as Client } from './client.js';
 import { InvalidArgumentError } from './errors.js';
-import { createNodeFetch, nodeFetch, type RouteFor } from './node-fetch.js';
+import { createNodeFetch, nodeFetch, proxyRefusesFetchOptions, type RouteFor } from './node-fetch.js';
 import type { ClientOptions } from './options.js';
 
 export * from './index.js';
@@ -45,6 +45,7 @@ export class ProfileArticles extends Client {
           'proxy applies to the SDK’s own transport: with your own fetch, send it through the proxy yourself',
         );
       }
+      if (options.fetchOptions !== undefined) throw proxyRefusesFetchOptions();
       super({ ...rest, fetch: createNodeFetch(proxyRoute(proxy)) });
       return;
     }

@@ -1,5 +1,5 @@
 // Client options: what users pass, and the fully filled shape the rest of the SDK reads.
-import { checkApiKey, nonNegative } from './arguments.js';
+import { checkApiKey, checkFetchOptions, checkHeaders, nonNegative } from './arguments.js';
 import { defaultOptions } from './defaults.js';
 import { InvalidArgumentError, ProfileArticlesError } from './errors.js';
 import { createLog, type Log, type Logger, type LogLevel, plainHttpWarning } from './log.js';
@@ -18,6 +18,8 @@ export interface AttemptInfo {
 export interface ResponseInfo extends AttemptInfo {
   status: number;
   durationMs: number;
+  /** The answer's `X-Request-Id`, when it has one safe to show (see ApiError.requestId). */
+  requestId: string | undefined;
 }
 
 export interface RetryInfo extends AttemptInfo {
@@ -64,6 +66,19 @@ export interface ClientOptions {
    * Node's fetch (undici) and its global dispatcher.
    */
   fetch?: typeof fetch;
+  /**
+   * Headers sent on every request, such as a tracing or team header. They cannot set
+   * `authorization`, `idempotency-key` or `content-type`, which the SDK sets itself
+   * (InvalidArgumentError); a call's `headers` win over them.
+   */
+  defaultHeaders?: Readonly<Record<string, string>>;
+  /**
+   * Fields given to `fetch` with every request, as its `RequestInit` (`cache`, `keepalive`,
+   * undici's `dispatcher`…); a call's `fetchOptions` win over them. On Node, a request with
+   * any is sent by Node's own fetch, which honours them, rather than node:http; a client with
+   * `proxy`, which sends over node:http through it, refuses them (InvalidArgumentError).
+   */
+  fetchOptions?: FetchOptions;
   hooks?: Hooks;
   /**
    * Where log lines go: anything with `error`, `warn`, `info` and `debug` methods (a method it
@@ -85,6 +100,9 @@ export interface ClientOptions {
   dangerouslyAllowBrowser?: boolean;
 }
 
+/** `RequestInit` without what the SDK sets itself: the method, body, headers, signal and redirect rule. */
+type FetchOptions = Omit<RequestInit, 'method' | 'body' | 'headers' | 'signal' | 'redirect'>;
+
 /** Per call. */
 export interface RequestOptions {
   /** Aborts the call, its retries and waits included; the call rejects with the signal's reason. */
@@ -99,6 +117,10 @@ export interface RequestOptions {
    * request; the wait for the job is bounded by `waitTimeoutMs`.
    */
   deadlineMs?: number;
+  /** Headers for this call, over the client's `defaultHeaders`; the same ones are refused. */
+  headers?: Readonly<Record<string, string>>;
+  /** `RequestInit` fields for this call's fetch, over the client's `fetchOptions`. */
+  fetchOptions?: FetchOptions;
 }
 
 /** Per call of `generate` and `update`, which are made safe to retry by an idempotency key. */
@@ -120,6 +142,9 @@ export interface NormalizedOptions {
   maxRetryDelayMs: number;
   pacing: Pacing;
   fetch: typeof fetch;
+  /** `defaultHeaders`, checked, names lower-cased. */
+  headers: Readonly<Record<string, string>> | undefined;
+  fetchOptions: object | undefined;
   hooks: Hooks;
   log: Log;
   userAgent: string;
@@ -225,6 +250,8 @@ export function normalizeOptions(options: ClientOptions): { apiKey: string; opti
       ),
       pacing: normalizePacing(options.pacing),
       fetch: fetchImpl,
+      headers: checkHeaders('defaultHeaders', options.defaultHeaders),
+      fetchOptions: checkFetchOptions('fetchOptions', options.fetchOptions),
       hooks: options.hooks ?? {},
       log,
       // The CLI names itself first (see USER_AGENT_PREFIX).

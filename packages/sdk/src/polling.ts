@@ -24,9 +24,19 @@ export interface WaitOptions {
 
 export const DEFAULT_WAIT_TIMEOUT_MS = 35 * 60_000;
 
+/** A state of the job, with the request id of the answer it came in. */
+interface Polled<J extends Job = Job> {
+  job: J;
+  requestId: string | undefined;
+}
+
 export interface PollDeps {
   /** `waitingSince`: when this wait began, so that under pacing the job waiting longest polls first. */
-  getJob: (jobId: string, signal: AbortSignal, waitingSince: number) => Promise<Job>;
+  getJob: (
+    jobId: string,
+    signal: AbortSignal,
+    waitingSince: number,
+  ) => Promise<{ data: Job; requestId: string | undefined }>;
   intervalMs: number;
   /** The client's option: a Retry-After longer than this ends the wait with the RateLimitError. */
   maxRetryDelayMs: number;
@@ -38,33 +48,36 @@ function isTerminal(job: Job): job is TerminalJob {
   return isTerminalStatus(job.status);
 }
 
+/** Resolves to the ended job and the request id of the poll that saw it end. */
 export async function pollUntilTerminal(
   jobId: string,
   deps: PollDeps,
   options: WaitOptions = {},
-  first?: Job,
-): Promise<TerminalJob> {
+  first?: Polled,
+): Promise<Polled<TerminalJob>> {
   const intervalMs = nonNegative('intervalMs', options.intervalMs, deps.intervalMs);
   const timeoutMs = nonNegative('timeoutMs', options.timeoutMs, DEFAULT_WAIT_TIMEOUT_MS);
-  let last: Job | undefined = first;
+  let last: Polled | undefined = first;
   const waitingSince = Date.now();
   const timeout = timeoutSignal(
     timeoutMs,
     () =>
       new TimeoutError(
-        `Stopped waiting for job ${jobId} after ${timeoutMs} ms (last status: ${last?.status ?? 'unknown'}); the job goes on`,
-        last ? { job: deps.redact(last) } : {},
+        `Stopped waiting for job ${jobId} after ${timeoutMs} ms (last status: ${last?.job.status ?? 'unknown'}); the job goes on`,
+        last ? { job: deps.redact(last.job), requestId: last.requestId } : {},
       ),
   );
   const combined = anySignal([options.signal, timeout.signal]);
   const { dispose } = combined;
   const signal = combined.signal ?? timeout.signal;
   try {
-    let job = first;
+    let job = first?.job;
     for (;;) {
       if (job === undefined) {
         try {
-          job = await deps.getJob(jobId, signal, waitingSince);
+          const { data, requestId } = await deps.getJob(jobId, signal, waitingSince);
+          job = data;
+          last = { job, requestId };
         } catch (error) {
           if (!(error instanceof RateLimitError) || signal.aborted) throw error;
           // The transport already waited out its retries; keep the poll going on the server's
@@ -77,10 +90,9 @@ export async function pollUntilTerminal(
           await sleep(Math.max(intervalMs, serverWaitMs(askedMs)), signal);
           continue;
         }
-        last = job;
         options.onPoll?.(job);
       }
-      if (isTerminal(job)) return job;
+      if (isTerminal(job)) return { job, requestId: last?.requestId };
       // A minimum: under pacing the poll then waits its turn in the window.
       job = undefined;
       await sleep(intervalMs, signal);

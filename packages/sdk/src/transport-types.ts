@@ -26,6 +26,10 @@ export interface RequestSpec<T> {
   idempotencyKey?: string;
   policy: RetryPolicy;
   isCheckout?: boolean;
+  /** False when the interface lists no 404 for the endpoint (see error-from-answer.ts). */
+  answers404?: boolean;
+  /** Read when a 2xx arrives: `raw` hands it over with its body unread (`asResponse()`). */
+  mode?: { raw: boolean } | undefined;
   /** Pacing: counted in the window but never held back (the `'auto'` limit read). */
   paceExempt?: boolean;
   /** Pacing: waiters go out oldest first; a poll passes the time its job's wait began. */
@@ -34,8 +38,24 @@ export interface RequestSpec<T> {
   parse: (body: unknown, status: number) => ParseResult<T>;
 }
 
+/** A call's answer: the parsed data and the Response it came in, or the Response alone, unread. */
+export interface Answer<T> {
+  /** Undefined when `raw`. */
+  data: T;
+  response: Response;
+  raw?: boolean;
+}
+
+/** What a call sends beyond the SDK's own: the client's and the call's, merged and checked. */
+export interface CallExtras {
+  headers?: Readonly<Record<string, string>> | undefined;
+  fetchOptions?: object | undefined;
+}
+
 export interface Transport {
-  request<T>(spec: RequestSpec<T>, callOptions?: RequestOptions): Promise<T>;
+  request<T>(spec: RequestSpec<T>, callOptions?: RequestOptions): Promise<Answer<T>>;
   /** Replaces the client's API key in server data (a Job) before it goes into an error. */
   redact<T>(value: T): T;
+  /** An answer's request id, safe to show and without the key (see request-id.ts). */
+  requestIdOf(response: Response): string | undefined;
 }

@@ -179,9 +179,10 @@ describe.each<TransportKind>(['http', 'msw'])('SDK contract over %s', (kind) => 
     await client.credits.balance();
     const error = await rejectionOf(client.credits.balance(), RateLimitError);
     expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(1);
-    // The server's detail says the limit was exceeded; the message adds what to do, not that again.
+    // The server's detail says the limit was exceeded; the message adds what to do, not that
+    // again, in a sentence of its own.
     expect(error.message).toMatch(
-      /^429 Rate limit of 2 requests per minute exceeded; retry in \d+ s Slow down: /,
+      /^429 Rate limit of 2 requests per minute exceeded; retry in \d+ s\. Slow down: /,
     );
     expect(error.message.match(/exceeded/gi)).toHaveLength(1);
     // With retries on, a Retry-After longer than maxRetryDelayMs fails at once as well.

@@ -127,6 +127,39 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
     );
   });
 
+  describe('request ids', () => {
+    // HTTP parsers refuse a raw C0 control or DEL in a header, but pass any byte from 0x80:
+    // U+009B is the 8-bit CSI that some terminals read as the start of an escape sequence.
+    it.each([
+      ['a C1 control (8-bit CSI, "clear screen")', '\u009b2Jreq_1'],
+      ['a tab', 'req\t1'],
+      ['a character outside ASCII', 'réq_1'],
+      ['longer than 200 characters', `req_${'1'.repeat(197)}`],
+    ])('an id with %s is dropped: no requestId, nothing to reach a terminal', async (_, id) => {
+      const { client } = await setup([reply(404, { detail: 'gone' }, { 'x-request-id': id })]);
+      const error = await rejectionOf(client.articles.read('ada'), ApiError);
+      expect(error.requestId).toBeUndefined();
+      expect(JSON.stringify(error.toJSON())).not.toContain('2J');
+      const answered = await setup([reply(200, { credits: 1, pricing: {} }, { 'x-request-id': id })]);
+      expect((await answered.client.credits.balance().withResponse()).requestId).toBeUndefined();
+    });
+
+    it('keeps an id of 200 printable characters as it came', async () => {
+      const id = `req_${'~'.repeat(196)}`;
+      const { client } = await setup([reply(404, { detail: 'gone' }, { 'x-request-id': id })]);
+      expect((await rejectionOf(client.articles.read('ada'), ApiError)).requestId).toBe(id);
+    });
+
+    it('never holds the API key, should the server send it back as the id', async () => {
+      const { client } = await setup([reply(500, { detail: 'x' }, { 'x-request-id': 'sk-secret' })], {
+        maxRetries: 0,
+      });
+      const error = await rejectionOf(client.credits.balance(), ApiError);
+      expect(error.requestId).toBe('[redacted]');
+      expect(JSON.stringify(error)).not.toContain('sk-secret');
+    });
+  });
+
   describe('broken connections and bodies', () => {
     it('a connection reset mid-body is a ConnectionError, retried with the same key', async () => {
       const { server, client } = await setup([resetMidBody], { maxRetries: 2 });

@@ -155,7 +155,7 @@ describe('a proxy that fails', () => {
     const client = new ProfileArticles({ apiKey: KEY, baseUrl: tls.url, proxy: proxy.url, maxRetries: 1 });
     const error = await rejectionOf(client.credits.checkout(10), ConnectionError);
     expect(error.message).toBe(
-      `Could not reach ${tls.url} (ERR_PROXY_TUNNEL): the proxy ${proxy.url} dropped the connection before opening the tunnel`,
+      `Could not reach ${tls.url} (ERR_PROXY_TUNNEL): the proxy ${proxy.url} dropped the connection before opening the tunnel; nothing reached the server`,
     );
     expect(error.attempts).toBe(2);
     expect(proxy.dropped()).toBe(2);
@@ -171,7 +171,7 @@ describe('a proxy that fails', () => {
       const client = new ProfileArticles({ apiKey: KEY, baseUrl, proxy: url.href, maxRetries: 0 });
       const error = await rejectionOf(client.credits.balance(), ConnectionError);
       expect(error.message).toBe(
-        `Could not reach ${baseUrl} (ECONNREFUSED): the proxy ${proxy.url} could not be reached (ECONNREFUSED)`,
+        `Could not reach ${baseUrl} (ECONNREFUSED): the proxy ${proxy.url} could not be reached (ECONNREFUSED); nothing reached the server`,
       );
     }
   });
@@ -183,7 +183,7 @@ describe('a proxy that fails', () => {
     const client = new ProfileArticles({ apiKey: KEY, baseUrl: tls.url, proxy: proxy.url, maxRetries: 0 });
     const error = await rejectionOf(client.credits.balance(), ConnectionError);
     expect(error.message).toBe(
-      `Could not reach ${tls.url} (ERR_PROXY_TUNNEL): the proxy ${proxy.url} refused the tunnel: 407 Proxy Authentication Required`,
+      `Could not reach ${tls.url} (ERR_PROXY_TUNNEL): the proxy ${proxy.url} refused the tunnel: 407 Proxy Authentication Required; nothing reached the server`,
     );
     expect(proxy.connects).toEqual([`127.0.0.1:${tls.port}`]);
   });

@@ -120,3 +120,16 @@ export const retryAfter =
     headers.set('retry-after', value);
     return new Response(response.body, { status: 429, headers });
   };
+
+/**
+ * Every answer carries `X-Request-Id: id` instead of the mock's own: any text a header can hold
+ * (a byte from 0x80, such as the 8-bit CSI U+009B that starts a terminal escape, but no C0
+ * control, which HTTP parsers refuse).
+ */
+export const requestIdAs =
+  (id: string): Drift =>
+  (_request, response) => {
+    const headers = new Headers(response.headers);
+    headers.set('x-request-id', id);
+    return new Response(response.body, { status: response.status, headers });
+  };

@@ -105,6 +105,9 @@ export function useMock(kind: TransportKind, config: MockConfig = TEST_CONFIG): 
     const type = response.headers.get('content-type') ?? '';
     const parsed = type.includes('json') && text ? JSON.parse(text) : text;
     // Status 0: a network error (msw's `Response.error()`), no answer to check.
+    if (response.status !== 0) {
+      expect(response.headers.get('x-request-id'), `${method} ${path} has a request id`).toBeTruthy();
+    }
     const schema = response.status === 0 ? undefined : schemaFor(method, path, response.status);
     // A HEAD answer has headers only.
     if (schema && method !== 'HEAD') {

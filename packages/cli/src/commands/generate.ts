@@ -1,4 +1,5 @@
 // generate and update: start the job, then wait for it with a spinner unless --no-wait.
+import { nothingReachedServer } from '@profile-articles/sdk/internal';
 import { spent } from '../charge-note.js';
 import type { Context } from '../context.js';
 import { OutcomeUnknownError } from '../errors.js';
@@ -39,7 +40,10 @@ async function retryCommand(
   return `${invocation(ctx.io.env)} ${kind} ${shellQuote(profileId)} --idempotency-key ${shellQuote(key)}${noWait}${timeout}${origin}`;
 }
 
-/** A lost answer (5xx, timeout, broken connection) may hide a started job: say how to retry safely. */
+/**
+ * A lost answer (5xx, timeout, broken connection) may hide a started job: say how to retry
+ * safely. A refused connection on every attempt reached nothing, so there is nothing to retry.
+ */
 async function startJob(
   ctx: Context,
   profileId: string,
@@ -55,7 +59,7 @@ async function startJob(
       : await client.articles.update(profileId, callOptions);
   } catch (error) {
     const lost =
-      error instanceof sdk.ConnectionError ||
+      (error instanceof sdk.ConnectionError && !nothingReachedServer(error)) ||
       error instanceof sdk.TimeoutError ||
       (error instanceof sdk.ApiError && error.status >= 500);
     if (lost && error.idempotencyKey) {

@@ -90,8 +90,9 @@ function route<N extends EndpointName>(api: Hono<ApiEnv>, name: N): void {
   const endpoint = ENDPOINTS[name];
   api.on(endpoint.method, honoPath(endpoint.path), async (c) => {
     const input = await readEndpointArgs(c, endpoint);
-    if (!input.ok) return respond(input.outcome);
-    return respond(runOperation(name, c.get('ctx'), input.args, () => new URL(c.req.url).origin));
+    if (!input.ok) return respond(input.outcome, c.env.requestId);
+    const outcome = runOperation(name, c.get('ctx'), input.args, () => new URL(c.req.url).origin);
+    return respond(outcome, c.env.requestId);
   });
 }
 
@@ -100,7 +101,7 @@ export function createApiRoutes(live: LiveState): Hono<ApiEnv> {
 
   api.use('*', async (c, next) => {
     const caller = authorize(live, requestHeader(c, 'authorization'));
-    if (!caller.ok) return respond(caller.outcome);
+    if (!caller.ok) return respond(caller.outcome, c.env.requestId);
     c.set('ctx', caller.ctx);
     await next();
   });

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import type { CheckoutSession, PayResult } from '../rules/checkout.js';
 import type { PageTokens } from '../rules/page-tokens.js';
+import type { GuardEnv } from './guard.js';
 
 interface CheckoutPageDeps {
   session: (sessionId: string) => CheckoutSession | undefined;
@@ -42,30 +43,32 @@ function dollars(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
 
-function page(title: string, body: string, status = 200): Response {
+function page(requestId: string, title: string, body: string, status = 200): Response {
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>${STYLE}</style></head>
 <body><div class="card">${body}</div><p class="note">Profile Article Service mock checkout: no real payment is taken.</p></body></html>`;
   // A copy each time: @hono/node-server may add to a plain headers object (content-length).
-  return new Response(html, { status, headers: { ...HEADERS } });
+  return new Response(html, { status, headers: { ...HEADERS, 'x-request-id': requestId } });
 }
 
-export function createCheckoutPage(deps: CheckoutPageDeps): Hono {
-  const app = new Hono();
+export function createCheckoutPage(deps: CheckoutPageDeps): Hono<GuardEnv> {
+  const app = new Hono<GuardEnv>();
 
   app.get('/:session_id', (c) => {
     const session = deps.session(c.req.param('session_id'));
-    if (!session) return page('Not found', '<h1>Checkout not found</h1>', 404);
+    if (!session) return page(c.env.requestId, 'Not found', '<h1>Checkout not found</h1>', 404);
     const id = escapeHtml(session.id);
     if (session.paid) {
       return page(
+        c.env.requestId,
         'Paid',
         `<h1>Payment received</h1><p id="status">${session.credits} credits were added.</p>`,
       );
     }
     return page(
+      c.env.requestId,
       'Checkout',
       `<h1>Buy credits</h1>
 <p><span id="credits">${session.credits}</span> credits</p>
@@ -81,17 +84,18 @@ export function createCheckoutPage(deps: CheckoutPageDeps): Hono {
     const token = new URLSearchParams(await c.req.text()).get('csrf') ?? '';
     if (!deps.tokens.verify(sessionId, token)) {
       return page(
+        c.env.requestId,
         'Refused',
         '<h1>Payment refused</h1><p>This request did not come from the checkout page. Open the checkout link again.</p>',
         403,
       );
     }
     const result = deps.pay(sessionId);
-    if (result === 'not-found') return page('Not found', '<h1>Checkout not found</h1>', 404);
+    if (result === 'not-found') return page(c.env.requestId, 'Not found', '<h1>Checkout not found</h1>', 404);
     const session = deps.session(sessionId)!;
     const note =
       result === 'paid' ? `${session.credits} credits were added.` : 'This checkout was already paid.';
-    return page('Paid', `<h1>Payment received</h1><p id="status">${note}</p>`);
+    return page(c.env.requestId, 'Paid', `<h1>Payment received</h1><p id="status">${note}</p>`);
   });
 
   return app;

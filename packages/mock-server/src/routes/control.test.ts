@@ -14,7 +14,12 @@ function controls(adminToken?: string) {
     newId: () => `id-${++n}`,
     onError: (error) => expect.fail(String(error)),
   });
-  return { live, routes: createControlRoutes(live, adminToken) };
+  const app = createControlRoutes(live, adminToken);
+  // What the service's `handle` gives every route: the request's id.
+  const routes = {
+    request: (path: string, init?: RequestInit) => app.request(path, init, { requestId: 'req_1' }),
+  };
+  return { live, routes };
 }
 
 const json = { 'content-type': 'application/json' };

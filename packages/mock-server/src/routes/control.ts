@@ -29,50 +29,53 @@ export function createControlRoutes(live: LiveState, adminToken: string | undefi
       if (token === undefined || !matchesSecret(token, adminToken))
         return respond(
           fail(401, 'The control endpoints need the admin token', { 'www-authenticate': 'Bearer' }),
+          c.env.requestId,
         );
       await next();
     });
   }
 
-  control.post('/reset', () => {
+  control.post('/reset', (c) => {
     live.reset();
-    return respond(ok({ reset: true }));
+    return respond(ok({ reset: true }), c.env.requestId);
   });
 
   control.post('/clock/advance', async (c) => {
     const parsed = await parseJsonBody(c, AdvanceSchema);
-    if (!parsed.ok) return respond(invalid(parsed.issues));
+    if (!parsed.ok) return respond(invalid(parsed.issues), c.env.requestId);
     try {
       live.advance(parsed.data.ms);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
-      return respond(invalid([{ loc: ['body', 'ms'], msg: error.message, type: 'less_than_equal' }]));
+      const issue = { loc: ['body', 'ms'], msg: error.message, type: 'less_than_equal' };
+      return respond(invalid([issue]), c.env.requestId);
     }
-    return respond(ok({ now: new Date(live.now()).toISOString() }));
+    return respond(ok({ now: new Date(live.now()).toISOString() }), c.env.requestId);
   });
 
   control.post('/checkout/:session_id/complete', (c) => {
     const sessionId = c.req.param('session_id');
-    return respond(payOutcome(live.state.checkouts.pay(sessionId, live.now()), sessionId));
+    const paid = live.state.checkouts.pay(sessionId, live.now());
+    return respond(payOutcome(paid, sessionId), c.env.requestId);
   });
 
-  control.get('/requests', () => respond(ok({ requests: live.state.journal.entries() })));
-  control.get('/ledger', () => respond(ok(ledgerReport(live.current()))));
-  control.get('/stats', () => {
+  control.get('/requests', (c) => respond(ok({ requests: live.state.journal.entries() }), c.env.requestId));
+  control.get('/ledger', (c) => respond(ok(ledgerReport(live.current())), c.env.requestId));
+  control.get('/stats', (c) => {
     const at = live.now();
-    return respond(ok(statsReport(live.state, at)));
+    return respond(ok(statsReport(live.state, at)), c.env.requestId);
   });
 
-  control.get('/faults', () => respond(ok(live.state.faults.config())));
+  control.get('/faults', (c) => respond(ok(live.state.faults.config()), c.env.requestId));
   control.put('/faults', async (c) => {
     const parsed = await parseJsonBody(c, FaultsConfigSchema);
-    if (!parsed.ok) return respond(invalid(parsed.issues));
+    if (!parsed.ok) return respond(invalid(parsed.issues), c.env.requestId);
     live.state.faults.set(parsed.data);
-    return respond(ok(live.state.faults.config()));
+    return respond(ok(live.state.faults.config()), c.env.requestId);
   });
-  control.delete('/faults', () => {
+  control.delete('/faults', (c) => {
     live.state.faults.set(FaultsConfigSchema.parse({}));
-    return respond(ok(live.state.faults.config()));
+    return respond(ok(live.state.faults.config()), c.env.requestId);
   });
 
   return control;

@@ -15,6 +15,8 @@ import { carriesBody, contentTypeOutcome, hostOutcome } from './guard.js';
 
 /** A request as a transport hands it to the lane. */
 export interface PlainRequest {
+  /** Its `X-Request-Id`, chosen by the transport: the lane journals it, the transport writes it. */
+  requestId: string;
   method: string;
   /** The request target's path, its query left out. */
   path: string;
@@ -156,6 +158,7 @@ export function createFastLane(
       status: outcome.status,
       accountId,
       idempotencyKey: req.header('idempotency-key') ?? null,
+      requestId: req.requestId,
     });
     return outcome;
   };

@@ -27,9 +27,12 @@ export interface Transport {
    * Headers for the request, which costs more than the rest of a simple GET.
    */
   header?: (name: string) => string | undefined;
+  /** The request's `X-Request-Id`, when the transport chose it (see service.ts). */
+  requestId?: string;
 }
 
-export type GuardEnv = { Bindings: Transport };
+/** What the service's routes see: the transport, its request id always set by `handle`. */
+export type GuardEnv = { Bindings: Transport & { requestId: string } };
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
@@ -102,18 +105,19 @@ export function createGuard(
     if (listenHost !== undefined) {
       const check = hostChecks(listenHost);
       const misdirected = hostOutcome(check, requestHeader(c, 'host'), c.req.url);
-      if (misdirected) return respond(misdirected);
+      if (misdirected) return respond(misdirected, c.env.requestId);
       const origin = requestHeader(c, 'origin');
       if (origin !== undefined) {
         const host = originHost(origin);
         if (host === undefined || !check(host))
           return respond(
             fail(403, 'Cross-site requests are refused: the Origin is not a host this mock serves'),
+            c.env.requestId,
           );
       }
     }
     const unsupported = contentTypeOutcome(c.req.method, c.req.path, (name) => requestHeader(c, name));
-    if (unsupported) return respond(unsupported);
+    if (unsupported) return respond(unsupported, c.env.requestId);
     await next();
   };
 }

@@ -11,19 +11,23 @@ import { respond } from './respond.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function injectFault(route: FaultRoute, live: LiveState): MiddlewareHandler {
+function injectFault(route: FaultRoute, live: LiveState): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const rule = live.state.faults.draw(route);
     if (!rule) return next();
     switch (rule.kind) {
       case 'fail':
-        return respond(fail(500, 'Internal server error (injected fault: nothing was done)'));
+        return respond(
+          fail(500, 'Internal server error (injected fault: nothing was done)'),
+          c.env.requestId,
+        );
       case 'rate-limit': {
         const account = live.state.accounts.byAuthorization(requestHeader(c, 'authorization'));
         if (account) live.state.refusals.count(account.id, 'fault');
         const seconds = String(rule.retryAfterSeconds);
         return respond(
           fail(429, `Rate limited (injected fault); retry in ${seconds} s`, { 'retry-after': seconds }),
+          c.env.requestId,
         );
       }
       case 'latency':
@@ -42,6 +46,7 @@ function injectFault(route: FaultRoute, live: LiveState): MiddlewareHandler {
                   500,
                   'Internal server error (injected fault: the request took effect, its answer was lost)',
                 ),
+                c.env.requestId,
               );
         return;
     }

@@ -5,26 +5,32 @@ import { toJsonText } from '../rules/json-text.js';
 import type { GuardEnv } from './guard.js';
 
 /**
- * An answer's headers: the outcome's own, then its content type, then, where the transport
- * writes it (node:http), its length: the order @hono/node-server writes them in. Without
- * headers of its own (every success) the object is a literal, which node:http stores faster
- * than a spread.
+ * An answer's headers: the outcome's own, then its content type and request id, then, where
+ * the transport writes it (node:http), its length: the order @hono/node-server writes them in.
+ * Without headers of its own (every success) the object is a literal, which node:http stores
+ * faster than a spread. The request id is written here, never added to a Response afterwards:
+ * touching a Response's headers makes @hono/node-server build a full WHATWG Response, and
+ * write its headers in another order than the fast lane does.
  */
-export function answerHeaders(outcome: AnyOutcome, contentLength?: number): Record<string, string | number> {
+export function answerHeaders(
+  outcome: AnyOutcome,
+  requestId: string,
+  contentLength?: number,
+): Record<string, string | number> {
   const headers: Record<string, string | number> = outcome.headers
-    ? { ...outcome.headers, 'content-type': 'application/json' }
-    : { 'content-type': 'application/json' };
+    ? { ...outcome.headers, 'content-type': 'application/json', 'x-request-id': requestId }
+    : { 'content-type': 'application/json', 'x-request-id': requestId };
   if (contentLength !== undefined) headers['Content-Length'] = contentLength;
   return headers;
 }
 
-/** Writes an Outcome as a JSON response. */
-export function respond(outcome: AnyOutcome): Response {
+/** Writes an Outcome as a JSON response; `requestId` is the request's (`c.env.requestId` in a route). */
+export function respond(outcome: AnyOutcome, requestId: string): Response {
   // A string body with plain-object headers lets @hono/node-server write the answer
   // without building a full WHATWG Response.
   return new Response(toJsonText(outcome.body), {
     status: outcome.status,
-    headers: answerHeaders(outcome) as Record<string, string>,
+    headers: answerHeaders(outcome, requestId) as Record<string, string>,
   });
 }
 

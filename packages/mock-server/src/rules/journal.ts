@@ -10,6 +10,8 @@ export interface JournalEntry {
   status: number;
   accountId: string | null;
   idempotencyKey: string | null;
+  /** The `X-Request-Id` the answer carried. */
+  requestId: string;
 }
 
 const MAX_JOURNAL_ENTRIES = 1000;

@@ -1,3 +1,4 @@
+import type { ApiPromise } from '../api-promise.js';
 import { nonNegative } from '../arguments.js';
 import { callEndpoint } from '../endpoint-call.js';
 import type { IdempotentRequestOptions, RequestOptions } from '../options.js';
@@ -42,7 +43,7 @@ export class Articles {
   }
 
   /** The current article, for 1 credit. Never starts generation: a missing one is NotFoundError, free. */
-  read(profileId: string, opts?: RequestOptions): Promise<ReadResponse> {
+  read(profileId: string, opts?: RequestOptions): ApiPromise<ReadResponse> {
     return callEndpoint(
       this.#transport,
       ENDPOINTS[ARTICLE_ENDPOINTS.read],
@@ -55,7 +56,7 @@ export class Articles {
    * The existing article (ReadResponse, 1 credit) or a started generation (Job, 100 credits reserved).
    * Every attempt of this call carries the same Idempotency-Key, so retries never charge twice.
    */
-  generate(profileId: string, opts?: IdempotentRequestOptions): Promise<GenerateResponse> {
+  generate(profileId: string, opts?: IdempotentRequestOptions): ApiPromise<GenerateResponse> {
     return callEndpoint(
       this.#transport,
       ENDPOINTS[ARTICLE_ENDPOINTS.generate],
@@ -65,7 +66,7 @@ export class Articles {
   }
 
   /** Starts a new research run for an existing article, for 100 credits. */
-  update(profileId: string, opts?: IdempotentRequestOptions): Promise<Job> {
+  update(profileId: string, opts?: IdempotentRequestOptions): ApiPromise<Job> {
     return callEndpoint(
       this.#transport,
       ENDPOINTS[ARTICLE_ENDPOINTS.update],
@@ -77,16 +78,16 @@ export class Articles {
   /** The existing article, or the generated one once its job succeeds. Throws JobFailedError otherwise. */
   async generateAndWait(profileId: string, opts: AndWaitOptions = {}): Promise<Article> {
     const wait = waitOptions(opts); // checked before anything is paid for
-    const answer = await this.generate(profileId, opts);
-    if (!isJob(answer)) return answer.article;
-    return this.#jobs.waitForArticle(answer, wait);
+    const { data, requestId } = await this.generate(profileId, opts).withResponse();
+    if (!isJob(data)) return data.article;
+    return this.#jobs.waitForArticle(data, wait, requestId);
   }
 
   /** Updates the article and resolves to the new version once the job succeeds. */
   async updateAndWait(profileId: string, opts: AndWaitOptions = {}): Promise<Article> {
     const wait = waitOptions(opts); // checked before anything is paid for
-    const job = await this.update(profileId, opts);
-    return this.#jobs.waitForArticle(job, wait);
+    const { data, requestId } = await this.update(profileId, opts).withResponse();
+    return this.#jobs.waitForArticle(data, wait, requestId);
   }
 }
 

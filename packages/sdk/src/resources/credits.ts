@@ -1,3 +1,4 @@
+import type { ApiPromise } from '../api-promise.js';
 import { callEndpoint } from '../endpoint-call.js';
 import type { RequestOptions } from '../options.js';
 import type { BalanceResponse, CheckoutSessionResponse } from '../schemas/credits.js';
@@ -18,7 +19,7 @@ export class Credits {
   }
 
   /** The account's shared balance and its terms, every Pricing default filled in. Free. */
-  balance(opts?: RequestOptions): Promise<BalanceResponse> {
+  balance(opts?: RequestOptions): ApiPromise<BalanceResponse> {
     return callEndpoint(this.#transport, ENDPOINTS[CREDIT_ENDPOINTS.balance], {}, opts);
   }
 
@@ -26,7 +27,7 @@ export class Credits {
    * Starts a payment checkout; open `url` to pay. Credits arrive after payment: watch `balance()`.
    * Not idempotent, so it is retried only on 429 and on connections that never reached the server.
    */
-  checkout(credits: number, opts?: RequestOptions): Promise<CheckoutSessionResponse> {
+  checkout(credits: number, opts?: RequestOptions): ApiPromise<CheckoutSessionResponse> {
     return callEndpoint(this.#transport, ENDPOINTS[CREDIT_ENDPOINTS.checkout], { body: { credits } }, opts);
   }
 }

@@ -1,3 +1,4 @@
+import type { ApiPromise } from '../api-promise.js';
 import { callEndpoint } from '../endpoint-call.js';
 import { JobFailedError } from '../errors.js';
 import type { RequestOptions } from '../options.js';
@@ -30,11 +31,11 @@ export class Jobs {
   }
 
   /** A job of this account, free. Another account's job is NotFoundError. */
-  get(jobId: string, opts?: RequestOptions): Promise<Job> {
+  get(jobId: string, opts?: RequestOptions): ApiPromise<Job> {
     return this.#get(jobId, opts);
   }
 
-  #get(jobId: string, opts?: RequestOptions, waitingSince?: number): Promise<Job> {
+  #get(jobId: string, opts?: RequestOptions, waitingSince?: number): ApiPromise<Job> {
     const pacing = waitingSince === undefined ? {} : { waitingSince };
     return callEndpoint(
       this.#transport,
@@ -46,22 +47,29 @@ export class Jobs {
   }
 
   /** Polls until the job is `succeeded`, `failed` or `cancelled`, and resolves to that Job. */
-  waitFor(jobId: string, opts: WaitOptions = {}): Promise<TerminalJob> {
-    return pollUntilTerminal(jobId, this.#pollDeps(), opts);
+  async waitFor(jobId: string, opts: WaitOptions = {}): Promise<TerminalJob> {
+    return (await pollUntilTerminal(jobId, this.#pollDeps(), opts)).job;
   }
 
-  /** Waits for a started job and resolves to its article, or throws JobFailedError. */
-  async waitForArticle(started: Job, opts: WaitOptions = {}): Promise<Article> {
+  /**
+   * Waits for a started job and resolves to its article, or throws JobFailedError with the
+   * request id of the last poll (or of the answer that started it, `requestId`).
+   */
+  async waitForArticle(started: Job, opts: WaitOptions = {}, requestId?: string): Promise<Article> {
     if (opts.onPoll) opts.onPoll(started);
-    const job = await pollUntilTerminal(started.job_id, this.#pollDeps(), opts, started);
+    const ended = await pollUntilTerminal(started.job_id, this.#pollDeps(), opts, {
+      job: started,
+      requestId,
+    });
+    const { job } = ended;
     if (job.status === 'succeeded' && job.article) return job.article;
-    throw new JobFailedError(this.#transport.redact(job));
+    throw new JobFailedError(this.#transport.redact(job), { requestId: ended.requestId });
   }
 
   #pollDeps(): PollDeps {
     return {
       getJob: (id: string, signal: AbortSignal, waitingSince: number) =>
-        this.#get(id, { signal }, waitingSince),
+        this.#get(id, { signal }, waitingSince).withResponse(),
       intervalMs: this.#settings.pollIntervalMs,
       maxRetryDelayMs: this.#settings.maxRetryDelayMs,
       redact: (job: Job) => this.#transport.redact(job),
