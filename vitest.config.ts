@@ -26,8 +26,10 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'scripts/**/*.test.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    // A time limit catches a hang, not slowness: a runner with more workers than cores, or
+    // a busy machine, stretches CPU-bound tests several times over (20 s timed out there).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     pool: 'forks',
     // Most test time is spent waiting (on the mock's job timers, spawned bins, tmux screens),
     // not computing, so files run more at once than there are cores: vitest's default
