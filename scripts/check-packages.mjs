@@ -8,6 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// The customer's project below resolves only what it installed: pnpm's shim for node_modules/.bin/node
+// (the Node 22 the scripts run on) sets NODE_PATH to this repository's store, where a require of a
+// dependency a package forgot to declare would still be found.
+delete process.env.NODE_PATH;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const packages = ['sdk', 'mock-server', 'cli'];
 const out = mkdtempSync(join(tmpdir(), 'profile-articles-pack-'));
