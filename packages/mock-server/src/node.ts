@@ -3,7 +3,7 @@
 // @hono/node-server and the service are imported when the server starts, not with this
 // module: they bring undici's WHATWG classes, node:http2 and zod, most of the mock's
 // start-up, and the bin prints its URL before them (serveMock).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MockConfig, NormalizedConfig } from './config.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './flags.js';
@@ -274,6 +274,10 @@ export async function serveMock(
     if (Number(req.headers['content-length']) > MAX_BODY_BYTES) res.setHeader('connection', 'close');
     ready.listener(req, res);
   };
+  // node:http from getBuiltinModule where Node has it (20.16, 22.3): an ESM import of it reads
+  // every export, and on Node 22 its WebSocket getter loads undici and node:http2, a third of
+  // the start-up, before the URL is printed. An older Node 20 imports it (it has no such getter).
+  const { createServer } = process.getBuiltinModule?.('node:http') ?? (await import('node:http'));
   // Pipelined requests (several sent on a connection before the first answer) are carried out
   // one at a time, in the order sent: a request is handled once the answers before it have
   // gone out, when node:http gives its response the connection. Handled at once, a GET could
