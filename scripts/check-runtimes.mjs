@@ -141,6 +141,8 @@ const SDK_TESTS = [
   'packages/sdk/test/contract.test.ts',
   'packages/sdk/test/node-transport.test.ts',
   'packages/sdk/test/hostile-server.test.ts',
+  // node:http's handling of a proxy changes with Node (22 drops the 'error' of a refused tunnel).
+  'packages/sdk/test/proxy.test.ts',
 ];
 /** vitest's summary line ("Tests: 75 passed, …"), after the runtime's version. */
 function tests(node, args) {
