@@ -99,10 +99,14 @@ process.stdout.write(run('node', ['--input-type=module', '-e', esm], { cwd: app 
 process.stdout.write(run('node', ['-e', cjs], { cwd: app }));
 process.stdout.write(run('npx', ['profile-articles', '--help'], { cwd: app }).split('\n')[0] + '\n');
 
-// The installed CLI (through npx) against the installed mock. The mock's bin is run
-// directly, so that SIGTERM reaches it: npx would exit and leave it running.
+// The installed CLI (through npx) against the installed mock. The mock's bin is run by this
+// Node itself, so that SIGTERM reaches it: npx would exit and leave it running, and so would
+// its shebang's `node` here, pnpm's shim for node_modules/.bin/node, which runs Node as its child.
 const mockBin = join(app, 'node_modules', '.bin', 'profile-articles-mock');
-const mock = spawn(mockBin, ['--port', '0'], { cwd: app, stdio: ['ignore', 'pipe', 'inherit'] });
+const mock = spawn(process.execPath, [mockBin, '--port', '0'], {
+  cwd: app,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const url = await new Promise((resolve, reject) => {
   let text = '';
   mock.stdout.on('data', (chunk) => {
