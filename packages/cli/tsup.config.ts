@@ -59,5 +59,8 @@ export default defineConfig([
     dts: true,
     target: 'node20',
     platform: 'node',
+    // Bundled here as in the bin, so commander is a devDependency: npm does not install it for
+    // a customer, whose Node 20 commander 15 (engines >=22.12) would warn about.
+    noExternal: ['commander'],
   },
 ]);
