@@ -59,6 +59,12 @@ export function createSpend(limit: number | undefined) {
   let inFlight = 0;
   // The interface's defaults, until a balance says the account's.
   const prices: Record<PriceField, number> = { read_credits: 1, generation_credits: 100 };
+  // The most this client was charged for each: a balance that says less is not believed.
+  const highest: Record<PriceField, number> = { read_credits: 0, generation_credits: 0 };
+  const charge = (field: PriceField, credits: number) => {
+    highest[field] = Math.max(highest[field], credits);
+    return credits;
+  };
   const keys = new Map<string, Counted>();
   const jobs = new Map<string, Counted>();
 
@@ -96,7 +102,7 @@ export function createSpend(limit: number | undefined) {
   }
 
   function open({ idempotencyKey: key }: RequestSpec<unknown>, fields: readonly PriceField[]): CallMeter {
-    const price = Math.max(...fields.map((field) => prices[field]));
+    const price = Math.max(...fields.map((field) => Math.max(prices[field], highest[field])));
     const before = key === undefined ? undefined : keys.get(key);
     // A key answered before cannot charge again; one whose answers were all lost, only the rest.
     let held = before?.[1] ? 0 : Math.max(0, price - (before?.[0] ?? 0));
@@ -133,15 +139,17 @@ export function createSpend(limit: number | undefined) {
         settled = true;
         release();
         if (key === undefined) {
-          spent += charged(value as ReadResponse);
+          spent += charge('read_credits', charged(value as ReadResponse));
           return;
         }
         const counted: Counted = keys.get(key) ?? [0, false];
         remember(keys, key, counted);
         if (!isJob(value)) {
-          if (!counted[1]) count(counted, charged(value as ReadResponse));
+          if (!counted[1]) count(counted, charge('read_credits', charged(value as ReadResponse)));
           return;
         }
+        // A started job's credits are what a generation or an update costs.
+        if (!isTerminalStatus(value.status)) charge('generation_credits', charged(value));
         sawJob(value, counted);
       },
       failed(error, notSent) {
