@@ -23,7 +23,7 @@ export class ProfileArticles {
     const transport = createTransport(normalized.apiKey, normalized.options);
     this.#spent = transport.spent;
     this.jobs = new Jobs(transport, normalized.options);
-    this.articles = new Articles(transport, this.jobs);
+    this.articles = new Articles(transport, this.jobs, normalized.options.pollIntervalMs);
     this.credits = new Credits(transport);
   }
 

@@ -19,7 +19,12 @@ export type {
 } from './options.js';
 export type { Pacing } from './pacing.js';
 export { DEFAULT_WAIT_TIMEOUT_MS, type WaitOptions } from './polling.js';
-export { type AndWaitOptions, type GenerateResponse, isJob } from './resources/articles.js';
+export {
+  type AndWaitOptions,
+  type GenerateAndWaitOptions,
+  type GenerateResponse,
+  isJob,
+} from './resources/articles.js';
 
 // The resources' instance types, as `client.articles` has them. Aliases, not `export type {}`
 // of the classes: the bundled .d.ts would turn those into class exports, and `new Articles(…)`
