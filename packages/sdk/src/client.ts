@@ -24,7 +24,7 @@ export class ProfileArticles {
     this.#spent = transport.spent;
     this.jobs = new Jobs(transport, normalized.options);
     this.articles = new Articles(transport, this.jobs, normalized.options.pollIntervalMs);
-    this.credits = new Credits(transport);
+    this.credits = new Credits(transport, normalized.options.pollIntervalMs);
   }
 
   /** The API origin this client talks to. */

@@ -4,6 +4,7 @@ import type { Credits as CreditsResource } from './resources/credits.js';
 import type { Jobs as JobsResource } from './resources/jobs.js';
 
 export type { ApiPromise } from './api-promise.js';
+export type { CheckoutWaitOptions } from './checkout-wait.js';
 export { ProfileArticles } from './client.js';
 export { describeDetail } from './error-from-answer.js';
 export * from './errors.js';
