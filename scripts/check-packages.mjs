@@ -8,6 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// The customer's project below resolves only what it installed: pnpm's shim for node_modules/.bin/node
+// (the Node 22 the scripts run on) sets NODE_PATH to this repository's store, where a require of a
+// dependency a package forgot to declare would still be found.
+delete process.env.NODE_PATH;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const packages = ['sdk', 'mock-server', 'cli'];
 const out = mkdtempSync(join(tmpdir(), 'profile-articles-pack-'));
@@ -95,10 +99,14 @@ process.stdout.write(run('node', ['--input-type=module', '-e', esm], { cwd: app 
 process.stdout.write(run('node', ['-e', cjs], { cwd: app }));
 process.stdout.write(run('npx', ['profile-articles', '--help'], { cwd: app }).split('\n')[0] + '\n');
 
-// The installed CLI (through npx) against the installed mock. The mock's bin is run
-// directly, so that SIGTERM reaches it: npx would exit and leave it running.
+// The installed CLI (through npx) against the installed mock. The mock's bin is run by this
+// Node itself, so that SIGTERM reaches it: npx would exit and leave it running, and so would
+// its shebang's `node` here, pnpm's shim for node_modules/.bin/node, which runs Node as its child.
 const mockBin = join(app, 'node_modules', '.bin', 'profile-articles-mock');
-const mock = spawn(mockBin, ['--port', '0'], { cwd: app, stdio: ['ignore', 'pipe', 'inherit'] });
+const mock = spawn(process.execPath, [mockBin, '--port', '0'], {
+  cwd: app,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const url = await new Promise((resolve, reject) => {
   let text = '';
   mock.stdout.on('data', (chunk) => {

@@ -25,8 +25,19 @@ function fail(message) {
 const version = (dir, name) =>
   JSON.parse(readFileSync(join(dir, 'packages', name, 'package.json'), 'utf8')).version;
 
+// `changeset status` compares HEAD with the base branch (main, .changeset/config.json). A clone
+// of another branch has it only as origin/main, and a plain `status` failed there, with
+// changesets 2 as with 3: "Failed to find where HEAD diverged from main".
+const hasMain = (() => {
+  try {
+    run('git', ['rev-parse', '--verify', '--quiet', 'main'], root);
+    return true;
+  } catch {
+    return false;
+  }
+})();
 try {
-  run('pnpm', ['exec', 'changeset', 'status'], root);
+  run('pnpm', ['exec', 'changeset', 'status', ...(hasMain ? [] : ['--since=origin/main'])], root);
 } catch (error) {
   fail(`changeset status failed:\n${error.stdout}${error.stderr}`);
 }

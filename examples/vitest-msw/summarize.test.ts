@@ -17,8 +17,12 @@ const server = setupServer(...createHandlers(service, { baseUrl }));
 const fastForward = { onPoll: () => service.advanceClock(15_000) };
 let client: ProfileArticles;
 
+// Any request no handler answers fails. msw 3 calls the option onUnhandledFrame, msw 2 called it
+// onUnhandledRequest, and each ignores the other's: with both, this file runs on either.
+const strict = { onUnhandledFrame: 'error', onUnhandledRequest: 'error' } as const;
+
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen(strict);
   // After listen(): the client takes the global fetch when it is made, and msw patches it there.
   client = new ProfileArticles({ apiKey: 'test-key', baseUrl, pollIntervalMs: 1 });
 });

@@ -94,7 +94,9 @@ describe('hostile content', () => {
       }),
       { numRuns: 25 },
     );
-  });
+    // 25 patterns of 120,000 characters each, and their baselines: CPU work that a loaded
+    // runner stretches many times over. The budget is the ratio above; this is for a hang.
+  }, 120_000);
 });
 
 describe('times', () => {

@@ -30,7 +30,12 @@ describe('resumeCommand', () => {
       .string({
         unit: fc.oneof(
           fc.constantFrom("'", '"', '\\', '$', '`', ' ', ';', '!', '*', '(', 'é', '\t'),
-          fc.integer({ min: 1, max: 0x10ffff }).map((cp) => String.fromCodePoint(cp)),
+          // Any code point but a lone surrogate: a path reaches batch through argv, which Node
+          // decodes from UTF-8, so it never holds one (and bash could not give one back).
+          fc
+            .integer({ min: 1, max: 0x10ffff })
+            .filter((cp) => cp < 0xd800 || cp > 0xdfff)
+            .map((cp) => String.fromCodePoint(cp)),
         ),
         minLength: 1,
       })
@@ -47,7 +52,7 @@ describe('resumeCommand', () => {
         ];
         expect(words(resumeCommand('read', from, state, out === undefined ? {} : { out }))).toEqual(expected);
       }),
-      { numRuns: 40 },
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 40) },
     );
   });
 });

@@ -99,9 +99,11 @@ export function parseMockArgs(args: readonly string[]): { flags: MockFlags; help
     const key = camel(flag.name);
     flags[key] = flag.multiple ? [...((flags[key] as string[] | undefined) ?? []), value] : value;
   }
-  // Worded as commander words it, so both commands say the same.
+  // Worded as commander (15) words it, so both commands say the same.
   if (extra.length && !help)
-    throw new MockUsageError(`too many arguments for 'mock'. Expected 0 arguments but got ${extra.length}.`);
+    throw new MockUsageError(
+      `too many arguments for 'mock'. Expected 0 arguments but got ${extra.length}: ${extra.join(', ')}.`,
+    );
   return { flags: flags as MockFlags, help };
 }
 

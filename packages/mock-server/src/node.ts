@@ -3,7 +3,7 @@
 // @hono/node-server and the service are imported when the server starts, not with this
 // module: they bring undici's WHATWG classes, node:http2 and zod, most of the mock's
 // start-up, and the bin prints its URL before them (serveMock).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MockConfig, NormalizedConfig } from './config.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './flags.js';
@@ -131,6 +131,11 @@ async function loadListener(
   ]);
   const service =
     options.service ?? createMockService(options.config, options.onError ? { onError: options.onError } : {});
+  // The process's own Request and Response stay: by default @hono/node-server replaces them with
+  // its lighter classes for good, which broke `instanceof Response` for the fetch responses of
+  // the process the mock runs in (msw 3 among them: a reset fault over msw then hung). The
+  // everyday requests take the fast lane below, which makes neither.
+  const keepGlobals = { overrideGlobalObjects: false };
   const hono = getRequestListener(async (request, env) => {
     const incoming = (env as { incoming: IncomingMessage & ReadBody }).incoming;
     // Headers straight from the IncomingMessage: the service then never asks @hono/node-server
@@ -140,15 +145,13 @@ async function loadListener(
     if (incoming.requestId !== undefined) transport.requestId = incoming.requestId;
     const response = await service.handle(request, transport);
     // A `reset` fault (Response.error(), status 0): the service's transport-free way to say
-    // "drop the connection". `status` is read first: reading `type` of an ordinary answer makes
-    // @hono/node-server build a full WHATWG Response, which cost the mock five sixths of its
-    // throughput.
+    // "drop the connection".
     if (response.status === 0 && response.type === 'error') {
       incoming.socket.destroy();
       return new Response(null, { status: 204 });
     }
     return response;
-  });
+  }, keepGlobals);
   const lane = fastLaneOf(service);
   /**
    * The path of a target with a query, in memory of its own. V8 cuts a substring of 13 or more
@@ -271,6 +274,10 @@ export async function serveMock(
     if (Number(req.headers['content-length']) > MAX_BODY_BYTES) res.setHeader('connection', 'close');
     ready.listener(req, res);
   };
+  // node:http from getBuiltinModule where Node has it (20.16, 22.3): an ESM import of it reads
+  // every export, and on Node 22 its WebSocket getter loads undici and node:http2, a third of
+  // the start-up, before the URL is printed. An older Node 20 imports it (it has no such getter).
+  const { createServer } = process.getBuiltinModule?.('node:http') ?? (await import('node:http'));
   // Pipelined requests (several sent on a connection before the first answer) are carried out
   // one at a time, in the order sent: a request is handled once the answers before it have
   // gone out, when node:http gives its response the connection. Handled at once, a GET could

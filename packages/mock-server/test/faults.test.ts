@@ -1,4 +1,6 @@
-import { type TransportKind, useMock } from '@profile-articles/test-utils/mock-harness';
+import { startMockServer } from '@profile-articles/mock-server';
+import { TEST_CONFIG, type TransportKind, useMock } from '@profile-articles/test-utils/mock-harness';
+import { startMock } from '@profile-articles/test-utils/start-mock';
 import { describe, expect, it } from 'vitest';
 
 describe.each<TransportKind>(['http', 'msw'])('fault injection over %s', (kind) => {
@@ -92,4 +94,30 @@ describe.each<TransportKind>(['http', 'msw'])('fault injection over %s', (kind) 
     expect(sum.status).toBe(422);
     expect(sum.body.detail[0].msg).toMatch(/add up to more than 1/);
   });
+});
+
+// msw 3 wraps the global Response when it starts listening. An HTTP mock that had replaced it
+// before (as @hono/node-server does unless told not to) made msw take a reset's network error
+// for an answer of status 0, which it could not write: the request hung.
+it('an HTTP mock leaves the global Request and Response alone, so msw after it still drops a reset', async () => {
+  const { Request: request, Response: response } = globalThis;
+  const server = await startMockServer({ port: 0, config: TEST_CONFIG });
+  const answered = await fetch(`${server.url}/_mock/faults`, { method: 'DELETE' });
+  expect(answered.status).toBe(200);
+  await server.close();
+  expect(globalThis.Request).toBe(request);
+  expect(globalThis.Response).toBe(response);
+
+  const mock = await startMock('msw', TEST_CONFIG);
+  try {
+    mock.service.setFaults({ rules: [{ kind: 'reset', probability: 1 }] });
+    const dropped = await fetch(`${mock.baseUrl}/api/v1/credits`, {
+      headers: { authorization: 'Bearer key-0001' },
+    }).catch((error: unknown) => error);
+    // As in the reset test above: fetch rejects, or msw 2's undici interceptor answers status 0.
+    if (dropped instanceof TypeError) expect(dropped.message).toMatch(/fetch failed|Failed to fetch/);
+    else expect((dropped as Response).status).toBe(0);
+  } finally {
+    await mock.close();
+  }
 });

@@ -1,10 +1,20 @@
 import { createTransport } from './http.js';
 import { type ClientOptions, type NormalizedOptions, normalizeOptions } from './options.js';
-import { Articles } from './resources/articles.js';
-import { Credits } from './resources/credits.js';
-import { Jobs } from './resources/jobs.js';
+import { Articles as ArticlesResource } from './resources/articles.js';
+import { Credits as CreditsResource } from './resources/credits.js';
+import { Jobs as JobsResource } from './resources/jobs.js';
 
 const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
+
+// The resources' types as customers name them: interfaces over the classes, so the entry exports
+// no class to construct (its constructor takes the internal transport), and the type of
+// `client.articles` is one the entry exports, which a customer's declarations can name (TS2742).
+/** `client.articles`: read, generate and update articles. */
+export interface Articles extends ArticlesResource {}
+/** `client.jobs`: look up and wait for generation jobs. */
+export interface Jobs extends JobsResource {}
+/** `client.credits`: the balance and buying credits. */
+export interface Credits extends CreditsResource {}
 
 /**
  * The Profile Article Service client. The API key lives only inside the transport's closure,
@@ -22,9 +32,9 @@ export class ProfileArticles {
     this.#options = normalized.options;
     const transport = createTransport(normalized.apiKey, normalized.options);
     this.#spent = transport.spent;
-    this.jobs = new Jobs(transport, normalized.options);
-    this.articles = new Articles(transport, this.jobs, normalized.options.pollIntervalMs);
-    this.credits = new Credits(transport, normalized.options.pollIntervalMs);
+    this.jobs = new JobsResource(transport, normalized.options);
+    this.articles = new ArticlesResource(transport, this.jobs, normalized.options.pollIntervalMs);
+    this.credits = new CreditsResource(transport, normalized.options.pollIntervalMs);
   }
 
   /** The API origin this client talks to. */

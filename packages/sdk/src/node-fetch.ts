@@ -262,17 +262,23 @@ async function send(request: Request, timeoutMs?: number, routeFor?: RouteFor): 
     // (https): a failure before that is the proxy's. A refused tunnel would otherwise reach
     // the SDK as the proxy's own answer, as if the API had given it.
     let opened = false;
+    // Not passed to destroy(): Node 22 and later emit no 'error' for a request destroyed with an
+    // error coded ERR_PROXY_TUNNEL, which their own proxy support handles, and the call hung.
+    let refusal: Error | undefined;
     if (route) {
       req.once('proxyConnect', (connect: { statusCode?: number; statusText?: string }) => {
         if (connect.statusCode === undefined || connect.statusCode === 200) opened = true;
-        else req.destroy(route.refused(connect.statusCode, connect.statusText ?? ''));
+        else {
+          refusal = route.refused(connect.statusCode, connect.statusText ?? '');
+          req.destroy();
+        }
       });
     }
     req.on('error', (error) => {
       if (answered) return; // the body's stream reports it
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
-      if (!signal.aborted) reject(fetchFailed(route ? route.failed(error, opened) : error));
+      if (!signal.aborted) reject(fetchFailed(route ? route.failed(refusal ?? error, opened) : error));
     });
     limitConnect(req, secure);
     signal.addEventListener('abort', onAbort, { once: true });

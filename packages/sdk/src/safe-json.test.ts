@@ -50,5 +50,6 @@ describe('safeJson of a value nested or wide beyond the stack', () => {
       expect(text).toContain(indent ? '"k299999": 299999\n' : '"k299999":299999}');
       expect(text.split('"bottom"').length).toBe(2);
     }
-  });
+    // Pure CPU work (about 1 s idle) that a loaded runner stretches many times over.
+  }, 120_000);
 });

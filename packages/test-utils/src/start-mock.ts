@@ -29,6 +29,10 @@ export async function startMock(
   const service = createMockService(config);
   const baseUrl = options.mswBaseUrl ?? 'http://mock.test';
   const msw = setupServer(...createHandlers(service, { baseUrl }));
-  msw.listen({ onUnhandledRequest: options.onUnhandledRequest ?? 'bypass' });
+  // msw 3 names the option onUnhandledFrame, msw 2 onUnhandledRequest; each ignores the other's
+  // name, and the handlers are tested on both (vitest.config.ts, the msw 2 project).
+  const unhandled = options.onUnhandledRequest ?? 'bypass';
+  const listenOptions = { onUnhandledFrame: unhandled, onUnhandledRequest: unhandled };
+  msw.listen(listenOptions);
   return { baseUrl, service, close: () => msw.close() };
 }

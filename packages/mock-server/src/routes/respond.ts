@@ -5,12 +5,11 @@ import { toJsonText } from '../rules/json-text.js';
 import type { GuardEnv } from './guard.js';
 
 /**
- * An answer's headers: the outcome's own, then its content type and request id, then, where
- * the transport writes it (node:http), its length: the order @hono/node-server writes them in.
- * Without headers of its own (every success) the object is a literal, which node:http stores
- * faster than a spread. The request id is written here, never added to a Response afterwards:
- * touching a Response's headers makes @hono/node-server build a full WHATWG Response, and
- * write its headers in another order than the fast lane does.
+ * An answer's headers as @hono/node-server writes a Response: a WHATWG Response's headers (the
+ * outcome's own, its content type and request id, by name), then, where the transport writes it
+ * (node:http), its length. Without headers of its own (every success) the object is a literal,
+ * which node:http stores faster than a spread. The request id is written here, never added to a
+ * Response afterwards, so that the fast lane and the router write the same headers.
  */
 export function answerHeaders(
   outcome: AnyOutcome,
@@ -18,16 +17,20 @@ export function answerHeaders(
   contentLength?: number,
 ): Record<string, string | number> {
   const headers: Record<string, string | number> = outcome.headers
-    ? { ...outcome.headers, 'content-type': 'application/json', 'x-request-id': requestId }
+    ? Object.fromEntries(
+        Object.entries({
+          ...outcome.headers,
+          'content-type': 'application/json',
+          'x-request-id': requestId,
+        }).sort(([a], [b]) => (a < b ? -1 : 1)),
+      )
     : { 'content-type': 'application/json', 'x-request-id': requestId };
-  if (contentLength !== undefined) headers['Content-Length'] = contentLength;
+  if (contentLength !== undefined) headers['content-length'] = contentLength;
   return headers;
 }
 
 /** Writes an Outcome as a JSON response; `requestId` is the request's (`c.env.requestId` in a route). */
 export function respond(outcome: AnyOutcome, requestId: string): Response {
-  // A string body with plain-object headers lets @hono/node-server write the answer
-  // without building a full WHATWG Response.
   return new Response(toJsonText(outcome.body), {
     status: outcome.status,
     headers: answerHeaders(outcome, requestId) as Record<string, string>,

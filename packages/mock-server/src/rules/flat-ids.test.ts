@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { flatIds } from './flat-ids.js';
 
@@ -25,6 +26,19 @@ describe('flatIds', () => {
     const ids = ['00000000-0000-4000-8000-000000000000', 'seeded-1'];
     const next = flatIds(() => ids.shift() as string);
     expect([next(), next()]).toEqual(['00000000-0000-4000-8000-000000000000', 'seeded-1']);
+  });
+
+  it('gives any string back exactly, odd Unicode and JSON-special characters included', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary' }),
+        fc.constantFrom('"', '\\', '\u2028', '\ud800', '\u0000'),
+        (id, odd) => {
+          const given = `${odd}${id}${odd}`;
+          expect(flatIds(() => given)()).toBe(given);
+        },
+      ),
+    );
   });
 
   it('keeps a UUID in a fraction of the rope randomUUID makes', () => {
