@@ -191,7 +191,8 @@ describe('while a generation runs', () => {
         },
       },
     });
-    const server = createApp(client, { canServe, conflictRetryMs: 20 }).listen(0, '127.0.0.1');
+    // Its poll interval is also how often a generation answered 409 asks again.
+    const server = createApp(client, { canServe }).listen(0, '127.0.0.1');
     backends.push(server);
     await once(server, 'listening');
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -216,7 +217,10 @@ describe('while a generation runs', () => {
     log.slice(index).filter((a) => a.path.startsWith('/api/v1/jobs/')).length;
   const lastRead = () => log.lastIndexOf(reads404().at(-1)!);
 
-  /** The mock's ledger: how many generations were paid for, and how many started. */
+  /**
+   * The mock's ledger: how many generations started and were paid for, and how many generates
+   * were answered with the existing article (a read's price: a backend that waited out another's job).
+   */
   async function generations() {
     const { entries } = (await (await fetch(`${slow.url}/_mock/ledger`)).json()) as {
       entries: Array<{ kind: string; reason: string }>;
@@ -224,6 +228,7 @@ describe('while a generation runs', () => {
     return {
       started: entries.filter((e) => e.kind === 'reservation' && e.reason === 'generate').length,
       charged: entries.filter((e) => e.kind === 'charge' && e.reason === 'job-succeeded').length,
+      reads: entries.filter((e) => e.kind === 'charge' && e.reason === 'generate-read').length,
     };
   }
   const finishJobs = () => slow.service.advanceClock(120_001);
@@ -241,20 +246,21 @@ describe('while a generation runs', () => {
     await until(() => reads404().length === 5 && pollsSince(lastRead()) >= 2, visits);
     finishJobs();
     await expectArticles(visits);
-    expect(await generations()).toEqual({ started: 1, charged: 1 });
+    expect(await generations()).toEqual({ started: 1, charged: 1, reads: 0 });
     // And the next visitor reads it.
     expect(await get('ada-lovelace', shop)).toMatchObject({ status: 200, body: { generated: false } });
-    expect(await generations()).toEqual({ started: 1, charged: 1 });
+    expect(await generations()).toEqual({ started: 1, charged: 1, reads: 0 });
   });
 
   it('visitors of two backends (no memory shared) all get the article, generated once', async () => {
     const [one, two] = [await backend('one'), await backend('two')];
     const visits = [get('ada-lovelace', one), get('ada-lovelace', two), get('ada-lovelace', two)];
-    // The backend that lost the race heard 409 (another job is active) and asked again.
+    // The backend that lost the race heard 409 (another job is active), and its generateAndWait asks again.
     await until(() => reads404().length === 3 && log.filter((a) => a.status === 409).length >= 2, visits);
     finishJobs();
     await expectArticles(visits);
-    expect(await generations()).toEqual({ started: 1, charged: 1 });
+    // One generation; the backend that waited it out paid a read for its article (its two visitors shared it).
+    expect(await generations()).toEqual({ started: 1, charged: 1, reads: 1 });
   });
 
   it('a visitor who leaves is picked up by the next request', async () => {
@@ -270,6 +276,6 @@ describe('while a generation runs', () => {
     await until(() => reads404().length === 2 && pollsSince(lastRead()) >= 2, [next]);
     finishJobs();
     await expectArticles([next]);
-    expect(await generations()).toEqual({ started: 1, charged: 1 });
+    expect(await generations()).toEqual({ started: 1, charged: 1, reads: 0 });
   });
 });

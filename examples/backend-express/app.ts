@@ -17,9 +17,9 @@ import {
   type GenerationCap,
   GenerationCapError,
 } from './generation-cap.js';
-import { createGenerations, type GenerationOptions } from './generations.js';
+import { createGenerations } from './generations.js';
 
-export interface AppOptions extends Omit<GenerationOptions, 'admit'> {
+export interface AppOptions {
   /**
    * Whether this request may spend credits on `profileId`: a read (1 credit) and, when there is no
    * article yet, a generation (100). REPLACE IT with your own authorisation: the profiles your site
@@ -33,7 +33,7 @@ export interface AppOptions extends Omit<GenerationOptions, 'admit'> {
 export function createApp(client: ProfileArticles, options: AppOptions): Express {
   const app = express();
   const cap = createGenerationCap(options.generationCap ?? DEFAULT_GENERATION_CAP);
-  const generate = createGenerations(client, { ...options, admit: () => cap.take() });
+  const generate = createGenerations(client, { admit: () => cap.take() });
 
   // GET /profiles/:id/article: the existing article (1 credit), or a new one generated and
   // waited for (100 credits, once for all visitors who ask meanwhile) when there is none yet.

@@ -1,7 +1,12 @@
 // node index.mjs <credits> [--open]: buys credits. A checkout gives a payment page; the credits
 // arrive once the payment is confirmed, and only the balance says when (the interface has no
 // webhook). Reads PROFILE_ARTICLES_API_KEY and PROFILE_ARTICLES_BASE_URL.
-import { BadRequestError, PaymentsNotConfiguredError, ProfileArticles } from '@profile-articles/sdk';
+import {
+  BadRequestError,
+  PaymentsNotConfiguredError,
+  ProfileArticles,
+  TimeoutError,
+} from '@profile-articles/sdk';
 
 const credits = Number(process.argv[2]);
 if (!Number.isInteger(credits) || credits <= 0) {
@@ -12,23 +17,6 @@ const CHECK_EVERY_MS = Number(process.env.CHECK_EVERY_MS ?? 5000);
 const GIVE_UP_AFTER_MS = 15 * 60_000;
 
 const client = new ProfileArticles();
-const before = (await client.credits.balance()).credits;
-
-let checkout;
-try {
-  checkout = await client.credits.checkout(credits);
-} catch (error) {
-  if (error instanceof BadRequestError) {
-    const { pricing } = await client.credits.balance();
-    console.error(`Buy between ${pricing.min_purchase_credits} and ${pricing.max_purchase_credits} credits.`);
-    process.exit(1);
-  }
-  if (error instanceof PaymentsNotConfiguredError) {
-    console.error('This account cannot buy credits: ask your operator.');
-    process.exit(1);
-  }
-  throw error;
-}
 
 // The page's address comes from the server. Printed with its control and invisible characters
 // written as \u escapes (a terminal acts on them). Opened only when it is a web page over https,
@@ -56,8 +44,10 @@ function openable(address) {
   return url.protocol === 'https:' || local ? url.href : undefined;
 }
 
-console.log(`Pay for ${credits} credits at ${printable(checkout.url)}`);
-if (process.argv.includes('--open')) {
+// Shows the page (and opens it with --open), once the checkout exists.
+async function show(checkout) {
+  console.log(`Pay for ${credits} credits at ${printable(checkout.url)}`);
+  if (!process.argv.includes('--open')) return;
   const page = openable(checkout.url);
   if (page === undefined) {
     console.error(
@@ -69,17 +59,30 @@ if (process.argv.includes('--open')) {
   await open(page);
 }
 
-// Waiting for a person: check the balance now and then, and stop at some point.
-const deadline = Date.now() + GIVE_UP_AFTER_MS;
-for (;;) {
-  const now = (await client.credits.balance()).credits;
-  if (now >= before + credits) {
-    console.log(`${now - before} credits arrived: the balance is ${now}.`);
-    break;
-  }
-  if (Date.now() > deadline) {
-    console.error(`No payment after ${GIVE_UP_AFTER_MS / 60_000} minutes; session ${checkout.session_id}.`);
+// The checkout, then a wait for a person: the SDK reads the balance now and then until the
+// credits arrive (it tells them from other spending meanwhile), and stops at some point.
+try {
+  const balance = await client.credits.checkoutAndWait(credits, {
+    onCheckout: show,
+    intervalMs: CHECK_EVERY_MS,
+    timeoutMs: GIVE_UP_AFTER_MS,
+  });
+  console.log(`${credits} credits arrived: the balance is ${balance.credits}.`);
+} catch (error) {
+  if (error instanceof BadRequestError) {
+    const { pricing } = await client.credits.balance();
+    console.error(`Buy between ${pricing.min_purchase_credits} and ${pricing.max_purchase_credits} credits.`);
     process.exit(1);
   }
-  await new Promise((resolve) => setTimeout(resolve, CHECK_EVERY_MS));
+  if (error instanceof PaymentsNotConfiguredError) {
+    console.error('This account cannot buy credits: ask your operator.');
+    process.exit(1);
+  }
+  if (error instanceof TimeoutError) {
+    console.error(
+      `No payment after ${GIVE_UP_AFTER_MS / 60_000} minutes: a payment made later still adds its credits.`,
+    );
+    process.exit(1);
+  }
+  throw error;
 }

@@ -1,5 +1,5 @@
 // Waiting, as a person sees it in a real terminal (tmux) with the key stored by `login`: Ctrl-C
-// during `update` and `job --wait` (a clean line, the resume hint, exit 130), `buy --wait`'s
+// during `update`, `job --wait` and `buy --wait` (a clean line, the resume hint, exit 130), `buy --wait`'s
 // progress, and plain status lines where the spinner is off (CI, NO_COLOR, a pipe).
 import { payCheckoutPage } from '@profile-articles/mock-server';
 import { hasTmux, openTerminal, screenLines } from '@profile-articles/test-utils/tmux';
@@ -78,6 +78,27 @@ describe.runIf(hasTmux)('in a terminal', () => {
         'Payment received: your balance is 1500 credits.',
         'EXIT=0',
       ]);
+    } finally {
+      term.close();
+    }
+  });
+
+  it('Ctrl-C during buy --wait: a clean line, how to check later, exit 130; a payment still counts', async () => {
+    const env = await loggedIn();
+    const term = openTerminal(`${env} ${node} buy 500 --wait; echo EXIT=$?; sleep 30`);
+    try {
+      const screen = await term.waitFor(/Waiting for 500 credits: payment pending · \d+ s · /);
+      const page = /(http:\S+\/checkout\/cs_test_\w+)/.exec(screen)![1]!;
+      term.keys('C-c');
+      const lines = screenLines(await term.waitFor('EXIT='));
+      expect(lines.join('\n')).not.toContain('^C');
+      expect(lines.slice(-3)).toEqual([
+        'Stopped waiting for the payment.',
+        'Check later with `profile-articles credits`: a payment made still adds its credits.',
+        'EXIT=130',
+      ]);
+      await payCheckoutPage(page);
+      expect(h.server.service.balance('main')).toBe(1500);
     } finally {
       term.close();
     }

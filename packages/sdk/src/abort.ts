@@ -78,3 +78,23 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+/**
+ * For a wait with a bound: a signal that aborts with the caller's reason, or with `reason()` once
+ * `ms` have passed. `dispose` when the wait is over.
+ */
+export function boundedSignal(
+  signal: AbortSignal | undefined,
+  ms: number,
+  reason: () => unknown,
+): { signal: AbortSignal; dispose: () => void } {
+  const timeout = timeoutSignal(ms, reason);
+  const any = anySignal([signal, timeout.signal]);
+  return {
+    signal: any.signal ?? timeout.signal,
+    dispose: () => {
+      any.dispose();
+      timeout.dispose();
+    },
+  };
+}

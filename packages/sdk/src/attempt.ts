@@ -83,7 +83,7 @@ type AttemptOutcome<T> =
       notSent?: boolean;
     };
 
-type Attempt = <T>(
+export type Attempt = <T>(
   spec: RequestSpec<T>,
   info: AttemptInfo,
   signal: AbortSignal | undefined,

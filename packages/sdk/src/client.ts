@@ -25,19 +25,31 @@ export class ProfileArticles {
   readonly jobs: Jobs;
   readonly credits: Credits;
   readonly #options: NormalizedOptions;
+  readonly #spent: () => number;
 
   constructor(options: ClientOptions = {}) {
     const normalized = normalizeOptions(options);
     this.#options = normalized.options;
     const transport = createTransport(normalized.apiKey, normalized.options);
+    this.#spent = transport.spent;
     this.jobs = new JobsResource(transport, normalized.options);
-    this.articles = new ArticlesResource(transport, this.jobs);
-    this.credits = new CreditsResource(transport);
+    this.articles = new ArticlesResource(transport, this.jobs, normalized.options.pollIntervalMs);
+    this.credits = new CreditsResource(transport, normalized.options.pollIntervalMs);
   }
 
   /** The API origin this client talks to. */
   get baseUrl(): string {
     return this.#options.baseUrl;
+  }
+
+  /**
+   * Credits this client's calls have been charged, net of the refunds it has seen (a waited or
+   * polled job that failed or was cancelled). A call whose answer was lost counts its worst
+   * case, so this may be above what the account was charged, never below. Calls under way
+   * count once they are answered. This client only: not the account's other clients or keys.
+   */
+  get spent(): number {
+    return this.#spent();
   }
 
   toJSON(): Record<string, unknown> {

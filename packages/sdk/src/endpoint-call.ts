@@ -109,6 +109,7 @@ export function endpointRequest<E extends Endpoint>(
     answers404: endpoint.errors.includes(404),
     parse: parserFor(endpoint),
     mode,
+    ...(endpoint.price ? { price: endpoint.price } : {}),
     ...pacing,
   };
 }

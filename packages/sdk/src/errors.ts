@@ -44,6 +44,41 @@ export class JobFailedError extends ProfileArticlesError {
   }
 }
 
+/** What a {@link SpendLimitError} says about this client's credits when it refused a call. */
+export interface SpendLimitInit {
+  /** The client's `spendLimit`. */
+  limit: number;
+  /** Credits this client has been charged, net of the refunds it has seen (`client.spent`). */
+  spent: number;
+  /** The worst-case prices of this client's paid calls still under way. */
+  inFlight: number;
+  /** The worst-case price of the refused call. */
+  price: number;
+}
+
+/**
+ * A paid call refused before it was sent (or a read's retry, before the retry was sent): its
+ * worst-case price, added to what this client has spent and the worst cases of its calls under
+ * way, would pass the client's `spendLimit`. It bounds this client's calls, not the account:
+ * other clients and keys spend on their own.
+ */
+export class SpendLimitError extends ProfileArticlesError {
+  override readonly name: string = 'SpendLimitError';
+  declare readonly limit: number;
+  declare readonly spent: number;
+  declare readonly inFlight: number;
+  declare readonly price: number;
+
+  constructor(init: SpendLimitInit, context: ErrorContext = {}) {
+    super(
+      `spendLimit ${init.limit} reached: this call may cost ${init.price}, with ${init.spent} spent and ` +
+        `${init.inFlight} under way; ${context.attempts ? 'the retry was not' : 'nothing was'} sent`,
+      context,
+    );
+    Object.assign(this, { limit: init.limit, spent: init.spent, inFlight: init.inFlight, price: init.price });
+  }
+}
+
 /** A 2xx body that does not match the interface, or any body larger than 10 MiB. */
 export class ResponseValidationError extends ProfileArticlesError {
   override readonly name: string = 'ResponseValidationError';

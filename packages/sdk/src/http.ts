@@ -10,6 +10,7 @@ import { createRedactor } from './redact.js';
 import { safeRequestId } from './request-id.js';
 import { backoffDelayMs, refusesServerWait, serverWaitMs } from './retry.js';
 import { API_PREFIX } from './schemas/endpoints.js';
+import { createSpend } from './spend.js';
 import type { Answer, RequestSpec, Transport } from './transport-types.js';
 
 export function createTransport(apiKey: string, options: NormalizedOptions): Transport {
@@ -19,7 +20,9 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
     const id = safeRequestId(response);
     return id === undefined ? id : redact.text(id);
   };
-  const attempt = createAttempt(apiKey, options, redact, requestIdOf);
+  // What this client spent, and its spendLimit: around each paid call and each attempt.
+  const spend = createSpend(options.spendLimit);
+  const attempt = spend.attempts(createAttempt(apiKey, options, redact, requestIdOf));
   // Undefined unless the `pacing` option is on; then every attempt takes a slot of the window first.
   const pacer = createClientPacer(options, async (spec) => (await request(spec)).data);
 
@@ -108,5 +111,5 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
     }
   }
 
-  return { request, redact: redact.json, requestIdOf };
+  return { request: spend.calls(request), redact: redact.json, requestIdOf, spent: spend.spent };
 }

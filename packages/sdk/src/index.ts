@@ -1,6 +1,7 @@
 // The public surface of @profile-articles/sdk.
 
 export type { ApiPromise } from './api-promise.js';
+export type { CheckoutWaitOptions } from './checkout-wait.js';
 // The resources' types (`client.articles` has type `Articles`): interfaces, never classes.
 export { type Articles, type Credits, type Jobs, ProfileArticles } from './client.js';
 export { describeDetail } from './error-from-answer.js';
@@ -17,6 +18,11 @@ export type {
 } from './options.js';
 export type { Pacing } from './pacing.js';
 export { DEFAULT_WAIT_TIMEOUT_MS, type WaitOptions } from './polling.js';
-export { type AndWaitOptions, type GenerateResponse, isJob } from './resources/articles.js';
+export {
+  type AndWaitOptions,
+  type GenerateAndWaitOptions,
+  type GenerateResponse,
+  isJob,
+} from './resources/articles.js';
 export * from './schemas/index.js';
 export type { ResponseIssue } from './transport-types.js';

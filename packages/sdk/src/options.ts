@@ -96,6 +96,13 @@ export interface ClientOptions {
    * through it by CONNECT. Node only; elsewhere, configure the runtime's own fetch.
    */
   proxy?: string | URL;
+  /**
+   * A cap, in credits, on what this client's calls may spend: a paid call whose worst-case price
+   * would take `client.spent` plus the worst cases of the calls under way past it is refused
+   * with SpendLimitError before it is sent. Prices are the last balance's, else the interface's
+   * defaults. It bounds this client only, not the account. Default: none.
+   */
+  spendLimit?: number;
   /** The key must stay server-side: constructing the client in a browser throws unless this is true. */
   dangerouslyAllowBrowser?: boolean;
 }
@@ -148,6 +155,7 @@ export interface NormalizedOptions {
   hooks: Hooks;
   log: Log;
   userAgent: string;
+  spendLimit: number | undefined;
 }
 
 function readEnv(name: string): string | undefined {
@@ -177,6 +185,12 @@ function normalizePacing(value: Pacing | undefined): Pacing {
   throw new InvalidArgumentError(
     `pacing must be 'auto', false or a number of requests per minute (1 or more), got ${String(value)}`,
   );
+}
+
+function normalizeSpendLimit(value: number | undefined): number | undefined {
+  if (value === undefined || (typeof value === 'number' && Number.isFinite(value) && value >= 0))
+    return value;
+  throw new InvalidArgumentError(`spendLimit must be a number of credits, 0 or more, got ${String(value)}`);
 }
 
 /** `https://host/api/v1/` and `https://host` both mean the origin `https://host`. */
@@ -256,6 +270,7 @@ export function normalizeOptions(options: ClientOptions): { apiKey: string; opti
       log,
       // The CLI names itself first (see USER_AGENT_PREFIX).
       userAgent: userAgent((options as { [USER_AGENT_PREFIX]?: string })[USER_AGENT_PREFIX]),
+      spendLimit: normalizeSpendLimit(options.spendLimit),
     },
   };
   // Once the options are known good: once per client.

@@ -2,7 +2,7 @@
 // (a longer one ends the wait with the RateLimitError; a shorter one than the poll interval waits
 // the interval), and stops at once on abort or timeout.
 // Stopping to wait never cancels the job on the server.
-import { anySignal, sleep, timeoutSignal } from './abort.js';
+import { boundedSignal, sleep } from './abort.js';
 import { nonNegative } from './arguments.js';
 import { RateLimitError, TimeoutError } from './errors.js';
 import { refusesServerWait, serverWaitMs } from './retry.js';
@@ -59,7 +59,8 @@ export async function pollUntilTerminal(
   const timeoutMs = nonNegative('timeoutMs', options.timeoutMs, DEFAULT_WAIT_TIMEOUT_MS);
   let last: Polled | undefined = first;
   const waitingSince = Date.now();
-  const timeout = timeoutSignal(
+  const { signal, dispose } = boundedSignal(
+    options.signal,
     timeoutMs,
     () =>
       new TimeoutError(
@@ -67,9 +68,6 @@ export async function pollUntilTerminal(
         last ? { job: deps.redact(last.job), requestId: last.requestId } : {},
       ),
   );
-  const combined = anySignal([options.signal, timeout.signal]);
-  const { dispose } = combined;
-  const signal = combined.signal ?? timeout.signal;
   try {
     let job = first?.job;
     for (;;) {
@@ -101,6 +99,5 @@ export async function pollUntilTerminal(
     throw signal.aborted ? signal.reason : error;
   } finally {
     dispose();
-    timeout.dispose();
   }
 }

@@ -2,7 +2,8 @@
 
 import type { RequestOptions } from './options.js';
 import type { RetryPolicy } from './retry.js';
-import type { HttpMethod } from './schemas/endpoints.js';
+import type { HttpMethod, PriceField } from './schemas/endpoints.js';
+import type { CallMeter } from './spend.js';
 
 /** One reason a 2xx body does not match the interface: zod's issue, without the input it saw. */
 export interface ResponseIssue {
@@ -36,6 +37,10 @@ export interface RequestSpec<T> {
   waitingSince?: number;
   /** Parses a 2xx body by the schema the contract table gives its status. */
   parse: (body: unknown, status: number) => ParseResult<T>;
+  /** A paid endpoint's Pricing fields (see the contract table's `price`). */
+  price?: readonly PriceField[];
+  /** Set by the spend ledger (spend.ts) on a paid call under way. */
+  meter?: CallMeter;
 }
 
 /** A call's answer: the parsed data and the Response it came in, or the Response alone, unread. */
@@ -58,4 +63,6 @@ export interface Transport {
   redact<T>(value: T): T;
   /** An answer's request id, safe to show and without the key (see request-id.ts). */
   requestIdOf(response: Response): string | undefined;
+  /** Credits this client's calls were charged, net of the refunds it has seen. */
+  spent(): number;
 }

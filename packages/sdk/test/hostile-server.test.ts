@@ -14,7 +14,13 @@ import {
   trickle,
 } from '@profile-articles/test-utils/scripted-server';
 import { describe, expect, it } from 'vitest';
-import { ApiError, ConnectionError, ResponseValidationError, TimeoutError } from '../src/index.js';
+import {
+  ApiError,
+  ConnectionError,
+  ResponseValidationError,
+  SpendLimitError,
+  TimeoutError,
+} from '../src/index.js';
 import { TRANSPORTS, useScriptedServers } from './scripted-client.js';
 
 describe.each(TRANSPORTS)('over $name', ({ options }) => {
@@ -207,6 +213,27 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
       await client.articles.update('ada-lovelace');
       expect(server.received).toHaveLength(2);
       expect(new Set(keysOf(server)).size).toBe(1);
+    });
+  });
+
+  describe('a server that says one price and charges another', () => {
+    it('spendLimit prices a call at no less than this client was charged for one like it', async () => {
+      // The balance advertises a generation at 1 credit; each generate then charges 100.
+      const { server, client } = await setup(
+        [
+          reply(200, { credits: 10_000, pricing: { generation_credits: 1 } }),
+          reply(202, { ...JOB, credits_charged: 100 }),
+          reply(202, { ...JOB, job_id: '9b1f8e3a-5c2d-4e6f-8a7b-1c2d3e4f5a6b', credits_charged: 100 }),
+        ],
+        { spendLimit: 150 },
+      );
+      await client.credits.balance();
+      await client.articles.generate('ada-lovelace'); // held 1, charged 100: spent 100
+      // Held at 1 again, it would go out and take spent to 200, past the limit of 150.
+      const refused = await rejectionOf(client.articles.generate('grace-hopper'), SpendLimitError);
+      expect(refused).toMatchObject({ spent: 100, price: 100 });
+      expect(server.received).toHaveLength(2);
+      expect(client.spent).toBe(100);
     });
   });
 

@@ -1,14 +1,15 @@
 // buy N: checks the amount against the account's terms, starts a checkout, prints (or opens,
 // where browser.ts allows the address) the payment page, and with --wait watches the balance
-// until the credits arrive (payment-wait.ts says how arrival is told apart from other spending).
+// until the credits arrive (the SDK's credits.checkoutAndWait, through payment-wait.ts).
 
+import type { CheckoutSessionResponse } from '@profile-articles/sdk';
 import { terminalSafe } from '@profile-articles/sdk/internal/terminal';
 import { openableAddress, openInBrowser } from '../browser.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import { parseTimeout } from '../job-wait.js';
-import { waitForPayment } from '../payment-wait.js';
+import { buyAndWait } from '../payment-wait.js';
 import { plural } from '../plural.js';
 
 interface BuyOptions {
@@ -35,27 +36,30 @@ export async function buyCommand(ctx: Context, rawCredits: string, options: BuyO
   if (credits < min || credits > max) {
     throw new CliError(`You can buy ${min} to ${max} credits at a time, not ${credits}.`, ExitCode.Usage);
   }
-  const session = await client.credits.checkout(credits);
-  // Checked before anything is printed: a page that will not be opened is refused in one line.
   // The origin decides whether plain http on this machine is the mock's page (browser.ts).
   const origin = await ctx.baseUrl();
-  const page = options.open ? openableAddress(session.url, origin) : undefined;
-  if (out.json) out.value(session);
-  else {
-    const amount = cents === undefined ? '' : ` for $${((credits * cents) / 100).toFixed(2)}`;
-    out.line(`Pay for ${plural(credits, 'credit')}${amount} at:`);
-    // The server's URL, on its own line: one line, whatever it holds.
-    out.line(`  ${out.style.cyan(terminalSafe(session.url))}`);
-  }
-  if (page !== undefined) {
-    const opened = await openInBrowser(page, origin);
-    out.note(
-      opened
-        ? 'Opened the payment page in your browser.'
-        : 'Could not open a browser: open the address above yourself.',
-    );
-  }
+  // The payment page, printed (and opened, where browser.ts allows the address).
+  const show = async (session: CheckoutSessionResponse) => {
+    // Checked before anything is printed: a page that will not be opened is refused in one line.
+    const page = options.open ? openableAddress(session.url, origin) : undefined;
+    if (out.json) out.value(session);
+    else {
+      const amount = cents === undefined ? '' : ` for $${((credits * cents) / 100).toFixed(2)}`;
+      out.line(`Pay for ${plural(credits, 'credit')}${amount} at:`);
+      // The server's URL, on its own line: one line, whatever it holds.
+      out.line(`  ${out.style.cyan(terminalSafe(session.url))}`);
+    }
+    if (page !== undefined) {
+      const opened = await openInBrowser(page, origin);
+      out.note(
+        opened
+          ? 'Opened the payment page in your browser.'
+          : 'Could not open a browser: open the address above yourself.',
+      );
+    }
+  };
   if (!options.wait) {
+    await show(await client.credits.checkout(credits));
     out.note(
       out.errStyle.dim(
         'Credits are added once the payment is confirmed: check with `profile-articles credits`.',
@@ -63,7 +67,7 @@ export async function buyCommand(ctx: Context, rawCredits: string, options: BuyO
     );
     return;
   }
-  const balance = await waitForPayment(ctx, client, before.credits, credits, timeoutMs);
+  const balance = await buyAndWait(ctx, client, credits, timeoutMs, show);
   if (out.json) return;
   out.note(`Payment received: your balance is ${plural(balance, 'credit')}.`);
 }

@@ -1,8 +1,9 @@
 import type { ApiPromise } from '../api-promise.js';
 import { nonNegative } from '../arguments.js';
+import { checkOnConflict, type OnConflict, sendThroughConflicts } from '../conflict-wait.js';
 import { callEndpoint } from '../endpoint-call.js';
 import type { IdempotentRequestOptions, RequestOptions } from '../options.js';
-import type { WaitOptions } from '../polling.js';
+import { DEFAULT_WAIT_TIMEOUT_MS, type WaitOptions } from '../polling.js';
 import type { Article, ReadResponse } from '../schemas/article.js';
 import { ENDPOINTS, type EndpointName } from '../schemas/endpoints.js';
 import type { Job } from '../schemas/job.js';
@@ -26,6 +27,19 @@ export type AndWaitOptions = IdempotentRequestOptions &
     waitTimeoutMs?: number;
   };
 
+/** Options of `generateAndWait`: those of `updateAndWait`, and what to do when another job is active. */
+export type GenerateAndWaitOptions = AndWaitOptions & {
+  /**
+   * Another job is active for the profile (409). `'wait'` (default): send the same generate
+   * again, with the same key, every `intervalMs`, until the article exists (a read's price) or
+   * the other job ended without one (this call's generation starts and is waited for), all
+   * within `waitTimeoutMs`. Each 409 is free but counts toward the rate limit. `'throw'`:
+   * ConflictError at once. With your own `idempotencyKey` a 409 is always thrown: it may mean
+   * that the key was used for another request.
+   */
+  onConflict?: OnConflict;
+};
+
 /** The contract-table entry each method calls (see bindings.ts). */
 export const ARTICLE_ENDPOINTS = {
   read: 'readArticle',
@@ -36,10 +50,13 @@ export const ARTICLE_ENDPOINTS = {
 export class Articles {
   readonly #transport: Transport;
   readonly #jobs: Jobs;
+  /** The client's: between a wait's polls, and its asks again after a 409. */
+  readonly #pollIntervalMs: number;
 
-  constructor(transport: Transport, jobs: Jobs) {
+  constructor(transport: Transport, jobs: Jobs, pollIntervalMs: number) {
     this.#transport = transport;
     this.#jobs = jobs;
+    this.#pollIntervalMs = pollIntervalMs;
   }
 
   /** The current article, for 1 credit. Never starts generation: a missing one is NotFoundError, free. */
@@ -75,12 +92,33 @@ export class Articles {
     );
   }
 
-  /** The existing article, or the generated one once its job succeeds. Throws JobFailedError otherwise. */
-  async generateAndWait(profileId: string, opts: AndWaitOptions = {}): Promise<Article> {
+  /**
+   * The existing article, or the generated one once its job succeeds. Throws JobFailedError
+   * otherwise. Another job active for the profile is waited out (see `onConflict`).
+   */
+  async generateAndWait(profileId: string, opts: GenerateAndWaitOptions = {}): Promise<Article> {
     const wait = waitOptions(opts); // checked before anything is paid for
-    const { data, requestId } = await this.generate(profileId, opts).withResponse();
+    const timeoutMs = wait.timeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
+    // One key for every ask, made here, so that a 409 can only mean another job: with the
+    // caller's key it may mean the key was used elsewhere, and is thrown.
+    const request =
+      checkOnConflict(opts.onConflict) === 'wait' && opts.idempotencyKey === undefined
+        ? { ...opts, idempotencyKey: crypto.randomUUID() }
+        : undefined;
+    const [{ data, requestId }, waitedMs] = request
+      ? await sendThroughConflicts(() => this.generate(profileId, request).withResponse(), profileId, {
+          intervalMs: wait.intervalMs ?? this.#pollIntervalMs,
+          timeoutMs,
+          signal: opts.signal,
+        })
+      : [await this.generate(profileId, opts).withResponse(), 0];
     if (!isJob(data)) return data.article;
-    return this.#jobs.waitForArticle(data, wait, requestId);
+    // The time spent on 409s is part of the wait: waitTimeoutMs bounds both.
+    return this.#jobs.waitForArticle(
+      data,
+      { ...wait, timeoutMs: Math.max(0, timeoutMs - waitedMs) },
+      requestId,
+    );
   }
 
   /** Updates the article and resolves to the new version once the job succeeds. */

@@ -1,4 +1,5 @@
 import type { ApiPromise } from '../api-promise.js';
+import { type CheckoutWaitOptions, checkoutAndWait } from '../checkout-wait.js';
 import { callEndpoint } from '../endpoint-call.js';
 import type { RequestOptions } from '../options.js';
 import type { BalanceResponse, CheckoutSessionResponse } from '../schemas/credits.js';
@@ -13,9 +14,12 @@ export const CREDIT_ENDPOINTS = {
 
 export class Credits {
   readonly #transport: Transport;
+  /** The client's: between balance reads while waiting for a payment. */
+  readonly #pollIntervalMs: number;
 
-  constructor(transport: Transport) {
+  constructor(transport: Transport, pollIntervalMs: number) {
     this.#transport = transport;
+    this.#pollIntervalMs = pollIntervalMs;
   }
 
   /** The account's shared balance and its terms, every Pricing default filled in. Free. */
@@ -29,5 +33,16 @@ export class Credits {
    */
   checkout(credits: number, opts?: RequestOptions): ApiPromise<CheckoutSessionResponse> {
     return callEndpoint(this.#transport, ENDPOINTS[CREDIT_ENDPOINTS.checkout], { body: { credits } }, opts);
+  }
+
+  /**
+   * Starts a checkout, hands the session to `onCheckout` (show or open its `url`), then reads
+   * the balance every `intervalMs` until the credits have arrived, and resolves to that balance.
+   * Arrived: the balance reached the one read before the checkout plus `credits`, or rose by at
+   * least `credits` between two reads. Rejects with TimeoutError after `timeoutMs` (default
+   * 30 minutes; the payment may still arrive later), or with the signal's reason.
+   */
+  checkoutAndWait(credits: number, opts: CheckoutWaitOptions): Promise<BalanceResponse> {
+    return checkoutAndWait(this, credits, opts, this.#pollIntervalMs);
   }
 }

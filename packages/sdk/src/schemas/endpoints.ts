@@ -27,7 +27,15 @@ export interface Endpoint {
   readonly responses: Readonly<Partial<Record<SuccessStatus, z.ZodMiniType>>>;
   /** The error statuses the interface lists; every one answers {@link ErrorBodySchema}. */
   readonly errors: readonly number[];
+  /**
+   * A paid endpoint's Pricing fields: a call may cost the highest of them (the SDK's spendLimit
+   * holds that much while it is under way). Free endpoints have none.
+   */
+  readonly price?: readonly PriceField[];
 }
+
+/** The Pricing fields that price a call. */
+export type PriceField = 'read_credits' | 'generation_credits';
 
 const idempotencyHeader = { 'idempotency-key': IdempotencyKeySchema };
 
@@ -39,6 +47,7 @@ export const ENDPOINTS = {
     headers: {},
     responses: { 200: ReadResponseSchema },
     errors: [401, 402, 404, 422, 429],
+    price: ['read_credits'],
   },
   generateArticle: {
     method: 'POST',
@@ -48,6 +57,8 @@ export const ENDPOINTS = {
     body: ProfileRequestSchema,
     responses: { 200: GenerateResponseSchema, 202: JobSchema },
     errors: [401, 402, 404, 409, 422, 429],
+    // The existing article at a read's price, or a generation.
+    price: ['read_credits', 'generation_credits'],
   },
   updateArticle: {
     method: 'POST',
@@ -56,6 +67,8 @@ export const ENDPOINTS = {
     headers: idempotencyHeader,
     responses: { 200: JobSchema, 202: JobSchema },
     errors: [401, 402, 404, 409, 422, 429],
+    // An update is priced as a generation.
+    price: ['generation_credits'],
   },
   getJob: {
     method: 'GET',
