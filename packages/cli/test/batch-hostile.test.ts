@@ -50,6 +50,19 @@ async function seedArticles(ids: string[]): Promise<void> {
   for (const id of ids) await seed.articles.generateAndWait(id);
 }
 
+/** A batch read of the list within 5 credits, one at a time, as JSON events. */
+const READ_FIVE = [
+  'read',
+  '--from',
+  'list.txt',
+  '--max-credits',
+  '5',
+  '--partial',
+  '--yes',
+  '--json',
+  '--concurrency',
+  '1',
+];
 describe('batch --max-credits counts what the server took, not what it claims', () => {
   const ids = Array.from({ length: 12 }, (_, i) => `reader-${i}`);
 
@@ -60,22 +73,7 @@ describe('batch --max-credits counts what the server took, not what it claims', 
     const mock = await start(claimCharged('readArticle', claim));
     await seedArticles(ids);
     const dir = workDir(ids);
-    const run = spawnBatch(
-      [
-        'read',
-        '--from',
-        'list.txt',
-        '--max-credits',
-        '5',
-        '--partial',
-        '--yes',
-        '--json',
-        '--concurrency',
-        '1',
-      ],
-      mock.env(dir),
-      dir,
-    );
+    const run = spawnBatch(READ_FIVE, mock.env(dir), dir);
     await run.code;
     expect(mock.reads()).toBeLessThanOrEqual(5);
     // Every charge the state file keeps is at least 0; the ones that ended count the read's price.
@@ -98,22 +96,7 @@ describe('batch --max-credits counts what the server took, not what it claims', 
         .map((record) => `${JSON.stringify(record)}\n`)
         .join(''),
     );
-    const run = spawnBatch(
-      [
-        'read',
-        '--from',
-        'list.txt',
-        '--max-credits',
-        '5',
-        '--partial',
-        '--yes',
-        '--json',
-        '--concurrency',
-        '1',
-      ],
-      mock.env(dir),
-      dir,
-    );
+    const run = spawnBatch(READ_FIVE, mock.env(dir), dir);
     await run.code;
     const plan = run.events().find((event) => event.event === 'plan');
     expect(plan?.spent_earlier).toBeGreaterThanOrEqual(0);

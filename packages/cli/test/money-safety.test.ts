@@ -10,7 +10,7 @@ import { PassThrough } from 'node:stream';
 import { payCheckoutPage } from '@profile-articles/mock-server';
 import { plainHttpWarning } from '@profile-articles/sdk/internal';
 import { afterAll, describe, expect, it } from 'vitest';
-import { KEYS, onlyJson, transcript, useCliMock } from './helpers.js';
+import { ERROR_FIELDS, KEYS, onlyJson, transcript, useCliMock } from './helpers.js';
 
 const h = useCliMock();
 
@@ -88,16 +88,7 @@ describe('a lost answer of generate or update prints the key and the safe retry'
         idempotency_key: 'my-key-1',
         attempts: 3,
       });
-      expect(Object.keys(last.error)).toEqual([
-        'type',
-        'status',
-        'request_id',
-        'message',
-        'detail',
-        'hint',
-        'attempts',
-        'idempotency_key',
-      ]);
+      expect(Object.keys(last.error)).toEqual(ERROR_FIELDS);
       expect(last.error.hint).toContain('profile-articles update ada-lovelace --idempotency-key my-key-1');
     } finally {
       await proxy.close();

@@ -5,19 +5,9 @@ import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { KEYS, useCliMock } from './helpers.js';
+import { ERROR_FIELDS, KEYS, useCliMock } from './helpers.js';
 
 const h = useCliMock();
-const ERROR_FIELDS = [
-  'type',
-  'status',
-  'request_id',
-  'message',
-  'detail',
-  'hint',
-  'attempts',
-  'idempotency_key',
-];
 
 /** The last line of stderr, which under --json is the one error object. */
 const lastJson = (stderr: string) => JSON.parse(stderr.trim().split('\n').at(-1)!);

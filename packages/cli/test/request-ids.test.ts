@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:net';
 import { startDriftingMock } from '@profile-articles/test-utils/drifting-mock';
 import { requestIdAs } from '@profile-articles/test-utils/lying-mock';
 import { describe, expect, it } from 'vitest';
-import { useCliMock } from './helpers.js';
+import { ERROR_FIELDS, useCliMock } from './helpers.js';
 
 const h = useCliMock();
 
@@ -32,16 +32,7 @@ describe('request ids', () => {
     ]);
     const json = await h.run(['read', 'nobody', '--json']);
     const { error } = lastJson(json.stderr);
-    expect(Object.keys(error)).toEqual([
-      'type',
-      'status',
-      'request_id',
-      'message',
-      'detail',
-      'hint',
-      'attempts',
-      'idempotency_key',
-    ]);
+    expect(Object.keys(error)).toEqual(ERROR_FIELDS);
     expect(error.request_id).toBe(journalled('/api/v1/articles/nobody'));
   });
 

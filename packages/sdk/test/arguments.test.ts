@@ -88,6 +88,16 @@ describe('argument mistakes are rejected promises, and nothing is sent', () => {
   });
 });
 
+/** What constructing a client with `apiKey` threw. */
+function constructionError(apiKey: string): unknown {
+  try {
+    new ProfileArticles({ apiKey, baseUrl: 'http://127.0.0.1:1' });
+  } catch (caught) {
+    return caught;
+  }
+  return undefined;
+}
+
 describe('construction refuses what can never work', () => {
   it.each([
     ['a line break', 'sk-live-SECRET\n'],
@@ -95,12 +105,7 @@ describe('construction refuses what can never work', () => {
     ['non-ASCII', 'sk-live-SECRÉT'],
     ['a NUL', 'sk-live-SECRET\0'],
   ])('an API key with %s, without echoing it', (_name, apiKey) => {
-    let error: unknown;
-    try {
-      new ProfileArticles({ apiKey, baseUrl: 'http://127.0.0.1:1' });
-    } catch (caught) {
-      error = caught;
-    }
+    const error = constructionError(apiKey);
     expect(error).toBeInstanceOf(InvalidArgumentError);
     expect(inspect(error, { showHidden: true, depth: 5 }) + JSON.stringify(error)).not.toMatch(/SECR/);
   });
@@ -111,12 +116,7 @@ describe('construction refuses what can never work', () => {
   ])(
     'an API key of %s: too short to be told apart from ordinary words, without echoing it',
     (_name, apiKey) => {
-      let error: unknown;
-      try {
-        new ProfileArticles({ apiKey, baseUrl: 'http://127.0.0.1:1' });
-      } catch (caught) {
-        error = caught;
-      }
+      const error = constructionError(apiKey);
       expect(error).toBeInstanceOf(InvalidArgumentError);
       expect((error as Error).message).toMatch(/at least 8 characters/);
       // Without the stack's frames: their file paths are the machine's and the test runner's

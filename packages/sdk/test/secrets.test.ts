@@ -19,6 +19,22 @@ function exposures(value: unknown): string[] {
   ];
 }
 
+/**
+ * With `globals` set as a browser's scope has them, a client is refused unless it says
+ * dangerouslyAllowBrowser; the globals are removed again afterwards.
+ */
+function expectRefusedWith(globals: Record<string, unknown>): void {
+  const g = globalThis as Record<string, unknown>;
+  Object.assign(g, globals);
+  try {
+    expect(() => new ProfileArticles({ apiKey: KEY, baseUrl: 'http://x' })).toThrow(/server-side/);
+    expect(
+      () => new ProfileArticles({ apiKey: KEY, baseUrl: 'http://x', dangerouslyAllowBrowser: true }),
+    ).not.toThrow();
+  } finally {
+    for (const name of Object.keys(globals)) delete g[name];
+  }
+}
 describe('the API key never leaks', () => {
   let mockUrl: string;
   let close: () => Promise<void>;
@@ -109,36 +125,16 @@ describe('the API key never leaks', () => {
   );
 
   it('refuses to run in a browser unless told otherwise', () => {
-    const g = globalThis as Record<string, unknown>;
-    g.window = {};
-    g.document = {};
-    try {
-      expect(() => new ProfileArticles({ apiKey: KEY, baseUrl: 'http://x' })).toThrow(/server-side/);
-      expect(
-        () => new ProfileArticles({ apiKey: KEY, baseUrl: 'http://x', dangerouslyAllowBrowser: true }),
-      ).not.toThrow();
-    } finally {
-      delete g.window;
-      delete g.document;
-    }
+    expectRefusedWith({ window: {}, document: {} });
   });
 
   it('refuses to run in a Web Worker too, which has neither window nor document', () => {
     // A browser's worker scope as the SDK sees it: self, WorkerGlobalScope and importScripts.
-    const g = globalThis as Record<string, unknown>;
-    g.self = globalThis;
-    g.WorkerGlobalScope = function WorkerGlobalScope() {};
-    g.importScripts = () => {};
-    try {
-      expect(() => new ProfileArticles({ apiKey: KEY, baseUrl: 'http://x' })).toThrow(/server-side/);
-      expect(
-        () => new ProfileArticles({ apiKey: KEY, baseUrl: 'http://x', dangerouslyAllowBrowser: true }),
-      ).not.toThrow();
-    } finally {
-      delete g.self;
-      delete g.WorkerGlobalScope;
-      delete g.importScripts;
-    }
+    expectRefusedWith({
+      self: globalThis,
+      WorkerGlobalScope: function WorkerGlobalScope() {},
+      importScripts: () => {},
+    });
     // Outside a worker again (Node, Deno, Bun and edge runtimes define no importScripts): no refusal.
     expect(() => new ProfileArticles({ apiKey: KEY, baseUrl: 'http://x' })).not.toThrow();
   });
