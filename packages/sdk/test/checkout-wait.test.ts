@@ -1,8 +1,9 @@
 // credits.checkoutAndWait against the real mock over HTTP: a person presses Pay on the page the
 // session names (payCheckoutPage), while the client reads the balance.
-import { type MockServer, payCheckoutPage, startMockServer } from '@profile-articles/mock-server';
+import { payCheckoutPage } from '@profile-articles/mock-server';
+import { useMockServer } from '@profile-articles/test-utils/mock-suite';
 import { rejectionOf } from '@profile-articles/test-utils/rejection';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { purchaseArrived } from '../src/checkout-wait.js';
 import {
   BadRequestError,
@@ -14,19 +15,11 @@ import {
 } from '../src/node.js';
 import { TRANSPORTS } from './scripted-client.js';
 
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMockServer({
-    port: 0,
-    config: {
-      accounts: [
-        { id: 'buyer', apiKeys: ['key-buyer-1'], credits: 1_000, pricing: { requests_per_minute: 100_000 } },
-      ],
-    },
-  });
+const mock = useMockServer({
+  accounts: [
+    { id: 'buyer', apiKeys: ['key-buyer-1'], credits: 1_000, pricing: { requests_per_minute: 100_000 } },
+  ],
 });
-afterAll(() => mock.close());
-beforeEach(() => mock.service.reset());
 
 /** The buyer's requests the mock answered, as `METHOD path`. */
 const heard = () =>

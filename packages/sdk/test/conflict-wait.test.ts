@@ -2,10 +2,10 @@
 // onConflict 'wait' (the default) sends the same generate again, with the same key, until it is
 // answered otherwise; 'throw' and a caller's key keep the ConflictError. Against the real mock
 // over HTTP; its ledger says what was charged.
-import { type MockServer, startMockServer } from '@profile-articles/mock-server';
 import { ledgerCharges } from '@profile-articles/test-utils/ledger';
+import { useMockServer } from '@profile-articles/test-utils/mock-suite';
 import { rejectionOf } from '@profile-articles/test-utils/rejection';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type ClientOptions,
   ConflictError,
@@ -16,29 +16,21 @@ import {
 import { TRANSPORTS } from './scripted-client.js';
 
 const QUEUED_MS = 90_000;
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMockServer({
-    port: 0,
-    config: {
-      accounts: [
-        { id: 'shop', apiKeys: ['key-shop-1'], credits: 1_000, pricing: { requests_per_minute: 100_000 } },
-        { id: 'neighbour', apiKeys: ['key-neighbour-1'], credits: 1_000 },
-        // Its jobs are cancelled after a minute queued, and every job here queues for 90 s:
-        // another job that ends without an article, on the mock's clock.
-        {
-          id: 'other',
-          apiKeys: ['key-other-1'],
-          credits: 1_000,
-          pricing: { queued_timeout_minutes: 1, requests_per_minute: 100_000 },
-        },
-      ],
-      jobs: { queuedMs: QUEUED_MS, runningMs: 10_000 },
+const mock = useMockServer({
+  accounts: [
+    { id: 'shop', apiKeys: ['key-shop-1'], credits: 1_000, pricing: { requests_per_minute: 100_000 } },
+    { id: 'neighbour', apiKeys: ['key-neighbour-1'], credits: 1_000 },
+    // Its jobs are cancelled after a minute queued, and every job here queues for 90 s:
+    // another job that ends without an article, on the mock's clock.
+    {
+      id: 'other',
+      apiKeys: ['key-other-1'],
+      credits: 1_000,
+      pricing: { queued_timeout_minutes: 1, requests_per_minute: 100_000 },
     },
-  });
+  ],
+  jobs: { queuedMs: QUEUED_MS, runningMs: 10_000 },
 });
-afterAll(() => mock.close());
-beforeEach(() => mock.service.reset());
 
 /** Another account whose job for the profile will succeed. */
 const neighbour = () => new ProfileArticles({ apiKey: 'key-neighbour-1', baseUrl: mock.url });

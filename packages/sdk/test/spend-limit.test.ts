@@ -1,9 +1,9 @@
 // spendLimit and client.spent against the real mock over HTTP, whose ledger (GET /_mock/ledger)
 // says what was really charged: the client's count is checked against it, never against itself.
-import { type MockServer, startMockServer } from '@profile-articles/mock-server';
 import { ledgerCharges } from '@profile-articles/test-utils/ledger';
+import { useMockServer } from '@profile-articles/test-utils/mock-suite';
 import { rejectionOf } from '@profile-articles/test-utils/rejection';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type ClientOptions,
   InsufficientCreditsError,
@@ -18,28 +18,20 @@ import {
 } from '../src/node.js';
 import { TRANSPORTS } from './scripted-client.js';
 
-let mock: MockServer;
-beforeAll(async () => {
-  mock = await startMockServer({
-    port: 0,
-    config: {
-      accounts: [
-        { id: 'rich', apiKeys: ['key-rich-1'], credits: 100_000, pricing: { requests_per_minute: 100_000 } },
-        { id: 'poor', apiKeys: ['key-poor-1'], credits: 50 },
-        {
-          id: 'cheap',
-          apiKeys: ['key-cheap-1'],
-          credits: 10_000,
-          pricing: { read_credits: 2, generation_credits: 40, requests_per_minute: 100_000 },
-        },
-      ],
-      // Jobs end when a test moves the clock: a started job stays active as long as a test needs.
-      jobs: { queuedMs: 60_000, runningMs: 60_000 },
+const mock = useMockServer({
+  accounts: [
+    { id: 'rich', apiKeys: ['key-rich-1'], credits: 100_000, pricing: { requests_per_minute: 100_000 } },
+    { id: 'poor', apiKeys: ['key-poor-1'], credits: 50 },
+    {
+      id: 'cheap',
+      apiKeys: ['key-cheap-1'],
+      credits: 10_000,
+      pricing: { read_credits: 2, generation_credits: 40, requests_per_minute: 100_000 },
     },
-  });
+  ],
+  // Jobs end when a test moves the clock: a started job stays active as long as a test needs.
+  jobs: { queuedMs: 60_000, runningMs: 60_000 },
 });
-afterAll(() => mock.close());
-beforeEach(() => mock.service.reset());
 
 const finishJobs = () => mock.service.advanceClock(120_001);
 /** Requests the mock heard for `path` (below /api/v1). */
