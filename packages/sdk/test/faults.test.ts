@@ -217,14 +217,18 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
     it('waitFor times out with TimeoutError carrying the last job', async () => {
       const { client } = await setup([reply(200, { ...JOB, status: 'running' })]);
       const started = Date.now();
+      let seen: unknown;
+      // The bound covers a poll in flight too: at 150 ms a loaded machine had often not had the
+      // first answer yet, and the error rightly carried no job. 2 s leaves room for answers.
       const error = await rejectionOf(
-        client.jobs.waitFor(JOB.job_id, { intervalMs: 30, timeoutMs: 150 }),
+        client.jobs.waitFor(JOB.job_id, { intervalMs: 30, timeoutMs: 2_000, onPoll: (job) => (seen = job) }),
         TimeoutError,
       );
-      expect(error.job).toMatchObject({ job_id: JOB.job_id, status: 'running' });
-      // Not before the 150 ms: a wait can run late on a busy machine, never early. (A wait
-      // that ignored timeoutMs would never end: the test's own timeout catches that.)
-      expect(Date.now() - started).toBeGreaterThanOrEqual(145);
+      expect(seen).toMatchObject({ job_id: JOB.job_id, status: 'running' });
+      expect(error.job).toEqual(seen);
+      // Not before the 2 s: a wait can run late on a busy machine, never early. (A wait that
+      // ignored timeoutMs would never end: the test's own timeout catches that.)
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_995);
     });
 
     it('logs each attempt and its retry through the logger at debug', async () => {
