@@ -58,6 +58,12 @@ function checkTarball(name, tarball) {
         problems.push(`README links to ${target}, which is not on the registry`);
     }
   }
+  // `profile-articles help <topic>` reads the guides from the package (docs/cli.md, "Guides").
+  if (name === 'cli') {
+    for (const guide of readdirSync(join(root, 'docs', 'guides'))) {
+      if (!files.includes(`package/guides/${guide}`)) problems.push(`no guides/${guide}`);
+    }
+  }
   if (problems.length) throw new Error(`${name} tarball: ${problems.join('; ')}`);
   process.stdout.write(`${name} tarball: LICENSE, README, license ${manifest.license}, keywords: ok\n`);
 }
