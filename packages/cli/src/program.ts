@@ -45,7 +45,7 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
     )
     .option(
       '--poll-interval <seconds>',
-      'seconds between job polls (env PROFILE_ARTICLES_POLL_INTERVAL; default 1 on a loopback origin, else 10)',
+      'seconds between job polls (env PROFILE_ARTICLES_POLL_INTERVAL; default 10; 1 on a loopback origin)',
     )
     .option('--verbose', 'one line per HTTP attempt on stderr (never the key)')
     .option('--no-pager', 'print long articles straight to the terminal')
