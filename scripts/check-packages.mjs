@@ -58,6 +58,12 @@ function checkTarball(name, tarball) {
         problems.push(`README links to ${target}, which is not on the registry`);
     }
   }
+  // `profile-articles help <topic>` reads the guides from the package (docs/cli.md, "Guides").
+  if (name === 'cli') {
+    for (const guide of readdirSync(join(root, 'docs', 'guides'))) {
+      if (!files.includes(`package/guides/${guide}`)) problems.push(`no guides/${guide}`);
+    }
+  }
   if (problems.length) throw new Error(`${name} tarball: ${problems.join('; ')}`);
   process.stdout.write(`${name} tarball: LICENSE, README, license ${manifest.license}, keywords: ok\n`);
 }
@@ -98,6 +104,14 @@ console.log('require: ok');
 process.stdout.write(run('node', ['--input-type=module', '-e', esm], { cwd: app }));
 process.stdout.write(run('node', ['-e', cjs], { cwd: app }));
 process.stdout.write(run('npx', ['profile-articles', '--help'], { cwd: app }).split('\n')[0] + '\n');
+// Every guide `--help` lists is printed from the installed package (the npm user has no clone).
+for (const guide of readdirSync(join(root, 'docs', 'guides'))) {
+  const topic = guide.replace(/\.md$/, '');
+  const text = run('npx', ['profile-articles', 'help', topic], { cwd: app });
+  if (text.trimEnd() !== readFileSync(join(root, 'docs', 'guides', guide), 'utf8').trimEnd())
+    throw new Error(`profile-articles help ${topic} is not docs/guides/${guide}`);
+}
+process.stdout.write('npx profile-articles help <topic>: ok\n');
 
 // The installed CLI (through npx) against the installed mock. The mock's bin is run by this
 // Node itself, so that SIGTERM reaches it: npx would exit and leave it running, and so would

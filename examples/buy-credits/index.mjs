@@ -56,7 +56,12 @@ async function show(checkout) {
     process.exit(1);
   }
   const { default: open } = await import('open');
-  await open(page);
+  // The opener (xdg-open, open, start) exits at once; a failure means no browser was found. The
+  // address is printed above, so the person can still pay: say so, and go on waiting.
+  const noBrowser = () => console.error('Could not open a browser: open the address above yourself.');
+  const opener = await open(page);
+  opener.once('error', noBrowser);
+  opener.once('exit', (code) => code !== 0 && noBrowser());
 }
 
 // The checkout, then a wait for a person: the SDK reads the balance now and then until the

@@ -36,14 +36,25 @@ async function buyAgainst(
     },
   });
   let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const waiting: Array<() => void> = [];
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+    for (const check of waiting) check();
+  });
+  /** Resolves once stderr holds `text` (the run goes on, waiting for a payment). */
+  const stderrHas = (text: string) =>
+    new Promise<void>((resolve) => {
+      const check = () => stderr.includes(text) && resolve();
+      waiting.push(check);
+      check();
+    });
   const exit = new Promise<number | null>((resolve) => child.on('close', resolve));
   exit.finally(() => mock.close());
   const stop = () => {
     if (child.exitCode === null) child.kill();
   };
   started.push(stop);
-  return { exit, stderr: () => stderr, stop };
+  return { exit, stderr: () => stderr, stderrHas, stop };
 }
 
 describe.skipIf(process.platform !== 'linux')('--open', () => {
@@ -89,6 +100,18 @@ describe.skipIf(process.platform !== 'linux')('--open', () => {
     expect(browser.calls()).toEqual([]);
     // After the SDK's warning that the key goes in the clear to another machine.
     expect(run.stderr()).toMatch(/^Refused to open "http:\/\/127\.0\.0\.1:631\/admin\/\?OP=add-printer": /m);
+  });
+
+  // Newcomer trial (issue 26): with no browser to be found, it said nothing and waited.
+  it('says so when no browser can be opened, and goes on waiting for the payment', async () => {
+    // $BROWSER a command that fails: xdg-open, with no desktop, then reports failure.
+    const run = await buyAgainst('https://pay.example/checkout/cs_1', {
+      ...fakeBrowser().env,
+      BROWSER: 'false',
+    });
+    await run.stderrHas('Could not open a browser: open the address above yourself.');
+    run.stop();
+    await run.exit;
   });
 
   it('opens plain http on this machine when the server is on it too (the mock)', async () => {

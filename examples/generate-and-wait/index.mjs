@@ -22,9 +22,14 @@ try {
     signal: controller.signal,
     onPoll: (job) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      console.error(
-        `[${seconds} s] job ${job.job_id}: ${job.status} (${job.credits_charged} credits reserved)`,
-      );
+      // Credits are reserved while the job runs, charged once it succeeded, refunded otherwise.
+      const credits =
+        job.status === 'succeeded'
+          ? `${job.credits_charged} credits charged`
+          : job.status === 'failed' || job.status === 'cancelled'
+            ? 'refunded'
+            : `${job.credits_charged} credits reserved`;
+      console.error(`[${seconds} s] job ${job.job_id}: ${job.status} (${credits})`);
     },
   });
   console.log(`${article.title} (version ${article.current_version})`);

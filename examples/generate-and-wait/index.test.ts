@@ -42,7 +42,9 @@ it('generates, shows the progress of the job, and prints the article', async () 
   const { code, stdout, stderr } = await run('ada-lovelace');
   expect(code).toBe(0);
   expect(stderr).toMatch(/job [0-9a-f-]{36}: queued \(100 credits reserved\)/);
-  expect(stderr).toMatch(/: succeeded/);
+  // Reserved while it runs, charged once it succeeded (issue 26: it said "reserved" to the end).
+  expect(stderr).toMatch(/: succeeded \(100 credits charged\)$/m);
+  expect(stderr).not.toMatch(/succeeded.*reserved/);
   expect(stdout).toMatch(/^Ada Lovelace \(version 1\)\n {2}\[1\] /);
   expect(mock.service.balance('rich')).toBe(900);
 });
@@ -52,6 +54,7 @@ it('explains a failed job, whose credits were refunded, and exits 3', async () =
   const { code, stderr } = await run('fail-someone');
   expect(code).toBe(3);
   expect(stderr).toMatch(/The job ended failed: .+ Its credits were refunded\./);
+  expect(stderr).toMatch(/: failed \(refunded\)$/m);
   expect(mock.service.balance('rich')).toBe(before);
 });
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 // The bin is two builds (issue 11, goal 5: `--help` within 1.3× of `node -e 0`).
@@ -29,6 +29,13 @@ export default defineConfig([
     platform: 'node',
     splitting: true,
     clean: true,
+    // `profile-articles help <topic>` reads the guides from the package's guides/ folder: the
+    // repository's docs/guides/, copied afresh so that a removed guide does not linger.
+    onSuccess: async () => {
+      const guides = new URL('./guides/', import.meta.url);
+      rmSync(guides, { recursive: true, force: true });
+      cpSync(new URL('../../docs/guides/', import.meta.url), guides, { recursive: true });
+    },
   },
   {
     entry: { bin: 'src/bin.ts' },

@@ -29,6 +29,8 @@ const KINDS: Record<string, BlockKind> = {
 export function documentationFiles(root: string): string[] {
   const files = ['README.md', 'CONTRIBUTING.md', 'SECURITY.md'];
   for (const file of readdirSync(join(root, 'docs'))) if (file.endsWith('.md')) files.push(`docs/${file}`);
+  // The guides `profile-articles help <topic>` prints, shipped in the CLI's package.
+  for (const file of readdirSync(join(root, 'docs', 'guides'))) files.push(`docs/guides/${file}`);
   for (const name of readdirSync(join(root, 'packages'))) files.push(`packages/${name}/README.md`);
   return files.filter((file) => {
     try {

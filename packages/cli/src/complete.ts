@@ -2,6 +2,7 @@
 // (commands/completion.ts) only hand the typed words to `profile-articles __complete`, so bash,
 // zsh and fish agree, and global options may stand anywhere (`profile-articles --json gen<TAB>`).
 import type { Command, Option } from 'commander';
+import { GUIDE_TOPICS } from './guide-topics.js';
 
 /** Words a positional argument accepts, where they are few and known. */
 const POSITIONAL_CHOICES: Record<string, string[]> = {
@@ -11,6 +12,20 @@ const POSITIONAL_CHOICES: Record<string, string[]> = {
   completion: ['bash', 'zsh', 'fish'],
   batch: ['generate', 'update', 'read'],
 };
+
+/**
+ * The program's own options that change what a command does, offered after that command; any
+ * other is offered only before a command (`--version` is the program's, `--no-pager` matters
+ * only where an article or a guide is shown). Unlisted ones affect every command that calls the API.
+ */
+const GLOBAL_FOR: Record<string, (command: string) => boolean> = {
+  '--version': () => false,
+  '--no-pager': (command) => ['read', 'generate', 'update', 'help'].includes(command),
+  '--poll-interval': (command) => ['generate', 'update', 'job', 'buy', 'batch'].includes(command),
+};
+const CALLS_NO_API = ['completion', 'help', 'mock'];
+const globalAffects = (flag: string, command: string) =>
+  GLOBAL_FOR[flag]?.(command) ?? !CALLS_NO_API.includes(command);
 
 const visible = (cmd: Command) =>
   cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
@@ -48,7 +63,10 @@ export function complete(program: Command, words: string[]): string[] {
   const cmd = path.at(-1)!;
   let offered: string[];
   if (current.startsWith('-')) {
-    offered = [...new Set([...path.flatMap(flags), '--help'])];
+    const command = path[1]?.name();
+    const own = path.slice(1).flatMap(flags);
+    const global = flags(program).filter((flag) => command === undefined || globalAffects(flag, command));
+    offered = [...new Set([...global, ...own, '--help'])];
   } else if (visible(cmd).length && positionals === 0) {
     offered = visible(cmd).map((c) => c.name());
   } else {
@@ -56,7 +74,12 @@ export function complete(program: Command, words: string[]): string[] {
       .slice(1)
       .map((c) => c.name())
       .join(' ');
-    offered = positionals === 0 ? (POSITIONAL_CHOICES[name] ?? []) : [];
+    // `help` takes a command or a guide.
+    const choices =
+      name === 'help'
+        ? [...visible(program).map((c) => c.name()), ...Object.keys(GUIDE_TOPICS)]
+        : POSITIONAL_CHOICES[name];
+    offered = positionals === 0 ? [...new Set(choices ?? [])] : [];
   }
   return offered.filter((word) => word.startsWith(current));
 }

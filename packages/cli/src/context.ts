@@ -8,6 +8,7 @@ import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import type { HttpTrace } from './http-trace.js';
 import type { Io } from './io.js';
+import { isLoopbackHost } from './loopback.js';
 import { Output } from './output.js';
 import { proxyFromEnv } from './proxy-env.js';
 import type { ReportContext } from './report-error.js';
@@ -46,6 +47,49 @@ function pollIntervalMs(raw: string | undefined, from: string): number | undefin
     );
   }
   return Math.round(seconds * 1000);
+}
+
+/** A local server (the mock) answers at once: polling it every 10 s made a 4 s job take 10. */
+const LOOPBACK_POLL_INTERVAL_MS = 1000;
+
+/**
+ * With no interval given: 1 s on a loopback origin, else the SDK's own default (the interface's
+ * advice, 10 s), loaded only then.
+ */
+async function defaultPollIntervalMs(baseUrl: string | undefined): Promise<number> {
+  if (baseUrl && URL.canParse(baseUrl) && isLoopbackHost(new URL(baseUrl).hostname))
+    return LOOPBACK_POLL_INTERVAL_MS;
+  return (await import('@profile-articles/sdk/internal')).defaultOptions.pollIntervalMs;
+}
+
+/**
+ * What is missing for a call, all of it at once, worded the same wherever it is found (a
+ * command's client, `status`). No origin is a usage error (2) like any missing setting; only a
+ * key missing with an origin set is an authentication failure (4).
+ */
+export function missingSettings(settings: Pick<Settings, 'apiKey' | 'baseUrl'>): CliError | undefined {
+  if (!settings.baseUrl && !settings.apiKey) {
+    return new CliError(
+      'No API origin and no API key are set.',
+      ExitCode.Usage,
+      'Run `profile-articles login --base-url URL` (it stores both), or set PROFILE_ARTICLES_BASE_URL and PROFILE_ARTICLES_API_KEY.',
+    );
+  }
+  if (!settings.baseUrl) {
+    return new CliError(
+      'No API origin is set.',
+      ExitCode.Usage,
+      'Pass --base-url URL, set PROFILE_ARTICLES_BASE_URL, or run `profile-articles config set base-url URL`.',
+    );
+  }
+  if (!settings.apiKey) {
+    return new CliError(
+      'No API key is set.',
+      ExitCode.Authentication,
+      'Run `profile-articles login`, or set PROFILE_ARTICLES_API_KEY.',
+    );
+  }
+  return undefined;
 }
 
 export class Context {
@@ -113,9 +157,7 @@ export class Context {
     return {
       apiKey: apiKey?.value,
       baseUrl: baseUrl?.value,
-      // The default is the SDK's own, loaded only when no interval was given.
-      pollIntervalMs:
-        interval ?? (await import('@profile-articles/sdk/internal')).defaultOptions.pollIntervalMs,
+      pollIntervalMs: interval ?? (await defaultPollIntervalMs(baseUrl?.value)),
       sources: { apiKey: apiKey?.source, baseUrl: baseUrl?.source },
     };
   }
@@ -139,13 +181,8 @@ export class Context {
    */
   client(overrides: ClientOverrides = {}): Promise<ProfileArticles> {
     this.#client ??= this.settings().then((settings) => {
-      if (!settings.apiKey) {
-        throw new CliError(
-          'No API key is set.',
-          ExitCode.Authentication,
-          'Run `profile-articles login`, or set PROFILE_ARTICLES_API_KEY.',
-        );
-      }
+      const missing = missingSettings(settings);
+      if (missing || !settings.apiKey) throw missing;
       return this.clientFor(settings.apiKey, overrides);
     });
     return this.#client;

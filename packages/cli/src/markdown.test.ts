@@ -109,3 +109,74 @@ describe('times', () => {
     expect(localTime('2026-11-22T02:57:00Z', now)).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d \(3 minutes ago\)$/);
   });
 });
+
+describe('tables (the guides of `help <topic>` have them)', () => {
+  const TABLE = [
+    '| code | meaning |',
+    '| ---- | ------- |',
+    '| 0 | success |',
+    '| 2 | invalid usage: `batch <a\\|b>` |',
+  ].join('\n');
+
+  it('pads columns to their widest cell, the header bold over a rule', () => {
+    expect(renderMarkdown(TABLE, marked, 80).split('\n')).toEqual([
+      '  <b>code</b>  <b>meaning</b>',
+      '  <d>────  ──────────────────────────</d>',
+      '  0     success',
+      '  2     invalid usage: batch <a|b>',
+    ]);
+  });
+
+  it('wraps the last column under itself when the table is wider than the terminal', () => {
+    const lines = renderMarkdown(TABLE, plain, 30).split('\n');
+    expect(lines).toEqual([
+      '  code  meaning',
+      '  ────  ──────────────────────',
+      '  0     success',
+      '  2     invalid usage: batch',
+      '        <a|b>',
+    ]);
+  });
+
+  it('shows each row as a record when the last column would be too narrow', () => {
+    const wide =
+      '| name | effect |\n| --- | --- |\n| PROFILE_ARTICLES_POLL_INTERVAL | seconds between polls |';
+    expect(renderMarkdown(wide, plain, 40).split('\n')).toEqual([
+      '  PROFILE_ARTICLES_POLL_INTERVAL',
+      '    seconds between polls',
+    ]);
+  });
+
+  it('keeps every line within the width and every word, whatever the table', () => {
+    // No `*`, `_` or backticks: those are Markdown, whose marks rightly do not show.
+    const word = fc.stringMatching(/^[a-zA-Z0-9éß.-]{1,10}$/);
+    const cell = fc.array(word, { minLength: 1, maxLength: 6 }).map((words) => words.join(' '));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5 }).chain((columns) =>
+          fc.array(fc.array(cell, { minLength: columns, maxLength: columns }), {
+            minLength: 2,
+            maxLength: 6,
+          }),
+        ),
+        fc.integer({ min: 30, max: 120 }),
+        (rows, width) => {
+          const [head = [], ...body] = rows;
+          const markdown = [head, head.map(() => '---'), ...body]
+            .map((r) => `| ${r.join(' | ')} |`)
+            .join('\n');
+          const out = renderMarkdown(markdown, plain, width);
+          for (const line of out.split('\n')) expect(line.length).toBeLessThanOrEqual(width);
+          // The header may be left out: a table too wide becomes records, each under its first cell.
+          for (const w of body.flat().join(' ').split(' ')) expect(out).toContain(w);
+        },
+      ),
+    );
+  });
+
+  it('renders a table of 200,000 rows from a server without running out of stack', () => {
+    const rows = Array.from({ length: 200_000 }, (_, i) => `| ${i} | x |`);
+    const out = renderMarkdown(['| a | b |', '| - | - |', ...rows].join('\n'), plain, 80);
+    expect(out.split('\n')).toHaveLength(200_002);
+  });
+});

@@ -6,6 +6,7 @@ import { Command, Option } from 'commander';
 import { version } from '../package.json';
 import type { Context, GlobalOptions } from './context.js';
 import { ExitCode } from './exit-codes.js';
+import { GUIDE_TOPICS, isGuideTopic } from './guide-topics.js';
 import type { Io } from './io.js';
 import { nearest } from './nearest.js';
 import { errorLine } from './output.js';
@@ -44,7 +45,7 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
     )
     .option(
       '--poll-interval <seconds>',
-      'seconds between job polls (env PROFILE_ARTICLES_POLL_INTERVAL; default 10)',
+      'seconds between job polls (env PROFILE_ARTICLES_POLL_INTERVAL; default 10; 1 on a loopback origin)',
     )
     .option('--verbose', 'one line per HTTP attempt on stderr (never the key)')
     .option('--no-pager', 'print long articles straight to the terminal')
@@ -60,7 +61,8 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
         'profile-articles generate ada-lovelace',
         'profile-articles read ada-lovelace --json | jq .article.title',
       ),
-    );
+    )
+    .addHelpText('after', guideList());
 
   program
     .command('read')
@@ -230,7 +232,7 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
   program
     .command('batch')
     .description(
-      'generate, update or read a list of profiles: paced, within a budget, resumable (docs/bulk.md)',
+      'generate, update or read a list of profiles: paced, within a budget, resumable (profile-articles help bulk)',
     )
     .argument('<operation>', 'generate, update or read')
     .option('--from <file>', 'profile ids, one per line (- for stdin)')
@@ -264,17 +266,28 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
 
   program
     .command('help')
-    .description('display help for command')
-    .argument('[command...]', 'a command, or a command and its subcommand (help config set)')
-    .action((names: string[]) => {
+    .description('display help for a command, or a guide')
+    .argument(
+      '[command...]',
+      `a command (help config set), or a guide: ${Object.keys(GUIDE_TOPICS).join(', ')}`,
+    )
+    .addHelpText('after', guideList())
+    .action((names: string[], _o, helpCmd: Command) => {
+      // A guide's name wins over the command of the same name (`help mock` is the guide, which
+      // points to `mock --help`), as PRODUCT.md names the topics.
+      const [topic] = names;
+      if (names.length === 1 && topic && isGuideTopic(topic)) {
+        const pager = helpCmd.optsWithGlobals<GlobalOptions>().pager !== false;
+        return import('./commands/help.js').then((help) => help.helpTopicCommand(io, topic, pager));
+      }
       let cmd = program;
       for (const name of names) {
         const sub = cmd.commands.find((c) => c.name() === name || c.aliases().includes(name));
         if (!sub) {
-          const near = nearest(
-            name,
-            cmd.commands.map((c) => c.name()),
-          );
+          const near = nearest(name, [
+            ...cmd.commands.map((c) => c.name()),
+            ...(cmd === program ? Object.keys(GUIDE_TOPICS) : []),
+          ]);
           // Commander's own wording, so `help nosuch` reads like `nosuch`.
           return cmd.error(`unknown command '${name}'${near ? `\n(Did you mean ${near}?)` : ''}`, {
             exitCode: ExitCode.Usage,
@@ -293,6 +306,14 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
   };
   configure(program);
   return program;
+}
+
+/** The guides, under the examples of `--help` and `help --help`. */
+function guideList(): string {
+  const names = Object.keys(GUIDE_TOPICS);
+  const width = Math.max(...names.map((name) => name.length));
+  const rows = Object.entries(GUIDE_TOPICS).map(([name, about]) => `  ${name.padEnd(width)}  ${about}`);
+  return `\nGuides (profile-articles help <topic>):\n${rows.join('\n')}\n`;
 }
 
 /** Where commander writes: help on stdout, usage errors as one line and a hint (JSON under --json). */

@@ -143,7 +143,7 @@ async function tell(
     return {
       message: sentences('Not found (404).', said),
       hint: wrongBaseUrl
-        ? `${wrongBaseUrl} \`profile-articles status\` shows where it comes from.`
+        ? `${wrongBaseUrl} ${command === 'status' ? ORIGIN_ELSEWHERE : '`profile-articles status` shows where it comes from.'}`
         : notFoundHint(command, context.profileId),
       exitCode: ExitCode.Failure,
     };
@@ -193,7 +193,9 @@ async function tell(
       // The SDK names the proxy when the failure was there (HTTPS_PROXY or HTTP_PROXY chose it).
       hint: / the proxy \S+ /.test(error.message)
         ? 'Check the proxy that HTTPS_PROXY or HTTP_PROXY names, or exempt the API origin’s host with NO_PROXY.'
-        : 'Is the API origin right and the service up? `profile-articles status` shows the origin in use.',
+        : command === 'status'
+          ? `Is the service up at the origin above? Start it, or ${ORIGIN_ELSEWHERE.replace(/^P/, 'p')}`
+          : 'Is the API origin right and the service up? `profile-articles status` shows the origin in use.',
       exitCode: ExitCode.Failure,
     };
   }
@@ -218,6 +220,10 @@ async function tell(
     exitCode: ExitCode.Usage,
   };
 }
+
+/** `status` already shows the origin in use: its hints say how to change it instead. */
+const ORIGIN_ELSEWHERE =
+  'Point to another with --base-url URL or `profile-articles config set base-url URL`.';
 
 /** A refused key is fixed where it came from: `login` cannot override the environment or a flag. */
 function keyHint(source: ReportContext['keySource']): string {

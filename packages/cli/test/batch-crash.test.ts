@@ -138,6 +138,23 @@ describe('batch after kill -9', () => {
     expect(rerun.events().at(-1)!.credits_charged_total).toBe(800);
   });
 
+  it('Ctrl-C in a pipe: the summary says it was interrupted, and no `Error: Interrupted.` follows it', async () => {
+    const ids = Array.from({ length: 6 }, (_, i) => `sigint-plain-${i}`);
+    const dir = workDir(ids);
+    const run = spawnBatch(
+      ['generate', '--from', 'list.txt', '--concurrency', '1', '--yes'],
+      envFor(mock, KEY, dir),
+      dir,
+    );
+    await run.untilText('sigint-plain-0');
+    run.signal('SIGINT');
+    expect(await run.code).toBe(130);
+    const said = run.stdout() + run.stderr();
+    expect(said.match(/Interrupted/g)).toHaveLength(1);
+    expect(said).toContain('Interrupted: started jobs go on on the server.');
+    expect(run.stderr()).not.toContain('Error:');
+  });
+
   it('a torn last line is cut off; a live run holds the lock', async () => {
     const dir = workDir(['torn-1']);
     const state = join(dir, 'list.generate.state.jsonl');

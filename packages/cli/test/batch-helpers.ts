@@ -100,6 +100,8 @@ export interface Spawned {
   events: () => Array<Record<string, any>>;
   /** Resolves once an event of this name is on stdout; rejects if the run ends first. */
   until: (event: string) => Promise<void>;
+  /** Resolves once stdout holds this text (for runs without --json); rejects if the run ends first. */
+  untilText: (text: string) => Promise<void>;
 }
 
 export function spawnBatch(args: string[], env: Record<string, string>, cwd: string): Spawned {
@@ -123,6 +125,17 @@ export function spawnBatch(args: string[], env: Record<string, string>, cwd: str
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line));
   const seen = (event: string) => events().some((e) => e.event === event);
+  const waitFor = (found: () => boolean, what: string) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!found()) return;
+        child.stdout.off('data', check);
+        resolve();
+      };
+      child.stdout.on('data', check);
+      void code.then(() => (found() ? resolve() : reject(new Error(`the run ended with no ${what}`))));
+      check();
+    });
   return {
     code,
     stdout: () => stdout,
@@ -130,19 +143,8 @@ export function spawnBatch(args: string[], env: Record<string, string>, cwd: str
     kill: () => child.kill('SIGKILL'),
     signal: (name) => child.kill(name),
     events,
-    until: (event) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          if (!seen(event)) return;
-          child.stdout.off('data', check);
-          resolve();
-        };
-        child.stdout.on('data', check);
-        void code.then(() =>
-          seen(event) ? resolve() : reject(new Error(`the run ended with no ${event} event`)),
-        );
-        check();
-      }),
+    until: (event) => waitFor(() => seen(event), `${event} event`),
+    untilText: (text) => waitFor(() => stdout.includes(text), JSON.stringify(text)),
   };
 }
 

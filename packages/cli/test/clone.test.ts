@@ -87,21 +87,23 @@ describe('from a clone, through `pnpm cli`', () => {
   });
 
   it('the commands its hints and tips suggest say `pnpm cli` too', async () => {
-    // No key: the hint names `login`, as the person must type it from the clone.
+    // Nothing set: the hint names `login`, as the person must type it from the clone.
     const failure = await pnpm(['-s', 'cli', 'credits']).then(
       () => {
         throw new Error('credits without an origin succeeded');
       },
       (error: { code: number; stderr: string }) => error,
     );
-    expect(failure.code).toBe(4);
-    expect(failure.stderr).toContain('`pnpm cli login`');
+    expect(failure.code).toBe(2);
+    expect(failure.stderr).toContain('`pnpm cli login --base-url URL`');
     expect(failure.stderr).not.toMatch(/[`|] ?profile-articles /);
     // The same hint in --json's error, in process with what `pnpm cli` sets.
     const json = await runInProcess(['--json', 'credits'], {
       env: SCRIPT_ENV,
     });
-    expect(json.code).toBe(4);
-    expect(JSON.parse(json.stderr.trim().split('\n').at(-1) ?? '').error.hint).toContain('`pnpm cli login`');
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stderr.trim().split('\n').at(-1) ?? '').error.hint).toContain(
+      '`pnpm cli login --base-url URL`',
+    );
   });
 });

@@ -101,6 +101,29 @@ describe.each(Object.entries(SHELLS))('%s completion', (shell, ask) => {
     expect(flag).toEqual(['--timeout']);
   });
 
+  it.runIf(has(shell))(
+    'after a command, offers the options that affect it, and help offers the guides',
+    () => {
+      const [buy, read, root, help] = ask([['buy', '--'], ['read', 'x', '--no'], ['--v'], ['help', 'e']]);
+      // No --version (the program's, not buy's) and no --no-pager (buy shows no article).
+      expect(buy).toEqual(
+        [
+          '--base-url',
+          '--help',
+          '--json',
+          '--open',
+          '--poll-interval',
+          '--timeout',
+          '--verbose',
+          '--wait',
+        ].sort(),
+      );
+      expect(read).toEqual(['--no-pager']);
+      expect(root).toEqual(['--verbose', '--version']);
+      expect(help).toEqual(['environment', 'exit-codes']);
+    },
+  );
+
   it.runIf(has(shell))('works after global options placed before the command', () => {
     // A URL holds `:`, where bash's own word list splits.
     expect(

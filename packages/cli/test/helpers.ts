@@ -53,6 +53,8 @@ export const transcript: string[] = [];
 export interface RunOptions {
   env?: Record<string, string | undefined>;
   input?: string;
+  /** Another copy of the bin (an unpacked tarball's); the built one by default. */
+  bin?: string;
   /** Called once stdout or stderr contains this text. */
   onOutput?: { match: RegExp; run: (child: ReturnType<typeof spawn>, match: RegExpExecArray) => void };
 }
@@ -65,7 +67,7 @@ export function runCli(args: string[], options: RunOptions = {}): Promise<CliRes
     ...options.env,
   };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
-  const child = spawn(process.execPath, [BIN, ...args], {
+  const child = spawn(process.execPath, [options.bin ?? BIN, ...args], {
     env: env as NodeJS.ProcessEnv,
     stdio: ['pipe', 'pipe', 'pipe'],
   });

@@ -107,7 +107,7 @@ describe.runIf(hasTmux)('in a terminal', () => {
 
 describe('profile-articles mock', () => {
   it('prints the URL, the demo key and the next commands; its / says what it is', async () => {
-    let answer: unknown;
+    let answer: { docs?: string } | undefined;
     const result = await runCli(['mock', '--port', '0'], {
       onOutput: {
         match: /listening on (\S+)[\s\S]*Stop it with Ctrl-C/,
@@ -131,6 +131,9 @@ describe('profile-articles mock', () => {
     expect(result.stdout).toContain('echo demo-key | profile-articles login');
     expect(result.stdout).toContain('profile-articles generate ada-lovelace');
     expect(answer).toMatchObject({ service: 'Profile Article Service mock server', api: '/api/v1' });
+    // Where its documentation is, reachable by whoever installed it from npm (issue 26).
+    expect(answer?.docs).toContain('profile-articles help mock');
+    expect(answer?.docs).not.toContain('repository');
   });
 
   it('says the port is taken and how to pick another, exit 1', async () => {

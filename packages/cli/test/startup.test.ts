@@ -40,6 +40,23 @@ describe('start-up', () => {
     },
   );
 
+  it.each(['environment', 'exit-codes', 'formatting', 'bulk', 'mock'])(
+    '`help %s` loads its guide without the SDK, zod, ora or the mock server',
+    (topic) => {
+      const { code, modules } = loadedModules(['help', topic]);
+      expect(code).toBe(0);
+      for (const heavy of HEAVY) expect(modules.filter((m) => heavy.test(m))).toEqual([]);
+      // In a pipe, as here, only the guide's own module (and the small chunk of the CLI's
+      // errors): no Context, no Output, no renderer, no pager.
+      expect(modules.filter((m) => /\/(context|output|style|terminal-io)\b/.test(m))).toEqual([]);
+      expect(modules.slice(0, 2)).toEqual([
+        pathToFileURL(BIN).href,
+        expect.stringMatching(/\/dist\/commands\/help\.js$/),
+      ]);
+      expect(modules.length).toBeLessThanOrEqual(4);
+    },
+  );
+
   it('loads the SDK only when a command needs it', () => {
     const { modules } = loadedModules([
       'credits',

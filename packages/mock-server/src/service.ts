@@ -172,7 +172,7 @@ export function createMockService(
       {
         service: 'Profile Article Service mock server',
         api: API_PREFIX,
-        docs: 'docs/mock-server.md in the profile-articles repository',
+        docs: 'profile-articles help mock (with @profile-articles/cli), and the README of @profile-articles/mock-server on npm',
       },
       200,
       { 'x-request-id': c.env.requestId },

@@ -19,7 +19,7 @@ import {
 } from '../batch/state-records.js';
 import { costOf } from '../charge-note.js';
 import type { Context } from '../context.js';
-import { CliError } from '../errors.js';
+import { CliError, QuietInterrupt } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import { plural } from '../plural.js';
 import { shellQuote } from '../shell-quote.js';
@@ -232,6 +232,9 @@ export async function batchCommand(ctx: Context, operationArg: string, options: 
       resume: left > 0 ? resumeCommand(operation, from, statePath, options) : null,
     };
     reporter.summary(summary);
+    // Ctrl-C: the summary just said so ("Interrupted: started jobs go on…") with the command to
+    // resume; a person reads nothing more. Under --json the error object still ends stderr.
+    if (exitCode === ExitCode.Interrupted && mode !== 'json') throw new QuietInterrupt();
     if (exitCode !== ExitCode.Success) {
       const message = {
         [ExitCode.Interrupted]: 'Interrupted.',

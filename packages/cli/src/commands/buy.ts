@@ -18,10 +18,15 @@ interface BuyOptions {
   timeout?: string;
 }
 
+/** Digits only, as `verify --spend` takes them: Number() would read 1e3, 0x10 or " 5" too. */
 function parseCredits(raw: string): number {
-  const credits = Number(raw);
-  if (!Number.isInteger(credits) || credits <= 0) {
-    throw new CliError(`credits must be a whole number above 0, got "${raw}"`, ExitCode.Usage);
+  const credits = /^[0-9]+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(credits) || credits <= 0) {
+    throw new CliError(
+      `credits must be a whole number above 0, in digits, got ${JSON.stringify(raw)}`,
+      ExitCode.Usage,
+      'Give the number of credits to buy, such as `profile-articles buy 500`.',
+    );
   }
   return credits;
 }

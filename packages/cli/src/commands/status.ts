@@ -3,9 +3,7 @@
 // 4 when it is missing or refused, 2 when no origin is set; everything known is shown first.
 import type { BalanceResponse } from '@profile-articles/sdk';
 import { maskKey } from '../config-store.js';
-import type { Context } from '../context.js';
-import { CliError } from '../errors.js';
-import { ExitCode } from '../exit-codes.js';
+import { type Context, missingSettings } from '../context.js';
 import { plural } from '../plural.js';
 
 export async function statusCommand(ctx: Context): Promise<void> {
@@ -53,19 +51,7 @@ export async function statusCommand(ctx: Context): Promise<void> {
     const width = Math.max(...rows.map(([k]) => k.length));
     for (const [key, value] of rows) out.line(`${s.dim(key.padEnd(width))}  ${value}`);
   }
-  if (!settings.baseUrl) {
-    throw new CliError(
-      'No API origin is set.',
-      ExitCode.Usage,
-      'Pass --base-url URL, set PROFILE_ARTICLES_BASE_URL, or run `profile-articles config set base-url URL`.',
-    );
-  }
-  if (!settings.apiKey) {
-    throw new CliError(
-      'No API key is set.',
-      ExitCode.Authentication,
-      'Run `profile-articles login`, or set PROFILE_ARTICLES_API_KEY.',
-    );
-  }
+  const missing = missingSettings(settings);
+  if (missing) throw missing;
   if (failure) throw failure;
 }

@@ -1,0 +1,46 @@
+// `profile-articles help <topic>`: a guide shipped in the package, shown as an article is (rendered
+// and paged on a terminal, the Markdown as written in a pipe), so an npm user reads the same
+// guides the repository has without leaving the terminal.
+import { readFile } from 'node:fs/promises';
+import { CliError } from '../errors.js';
+import { ExitCode } from '../exit-codes.js';
+import type { GuideTopic } from '../guide-topics.js';
+import type { Io } from '../io.js';
+
+/**
+ * The build copies docs/guides/ to the package's guides/ folder: two levels up from this file,
+ * whether it runs as src/commands/help.ts or dist/commands/help.js.
+ */
+const GUIDES = new URL('../../guides/', import.meta.url);
+
+/**
+ * Takes the Io rather than a Context: a guide needs no settings, and in a pipe it loads nothing
+ * but this file (startup.test.ts).
+ */
+export async function helpTopicCommand(io: Io, topic: GuideTopic, pager: boolean): Promise<void> {
+  let markdown: string;
+  try {
+    markdown = await readFile(new URL(`${topic}.md`, GUIDES), 'utf8');
+  } catch {
+    // Only a broken install (or a clone not yet built) gets here.
+    throw new CliError(
+      `The guide "${topic}" is missing from this installation (${new URL(`${topic}.md`, GUIDES).pathname}).`,
+      ExitCode.Failure,
+      'Reinstall @profile-articles/cli; in a clone of the repository, run `pnpm build` first.',
+    );
+  }
+  if (io.stdout.isTTY !== true) {
+    io.stdout.write(`${markdown.trimEnd()}\n`);
+    return;
+  }
+  const [{ renderMarkdown }, { colorsFor }] = await Promise.all([
+    import('../markdown.js'),
+    import('../style.js'),
+  ]);
+  const text = renderMarkdown(markdown, colorsFor(io.stdout, io.env), Math.min(io.stdout.columns ?? 80, 100));
+  if (pager) {
+    const { fitsScreen, page } = await import('../pager.js');
+    if (!fitsScreen(text, io) && (await page(text, io))) return;
+  }
+  io.stdout.write(`${text}\n`);
+}
