@@ -34,7 +34,8 @@ it('summarizes a generated article and spends 100 credits, without waiting 90 s'
   expect(await summarize(client, 'ada-lovelace', fastForward)).toMatch(
     /^Ada Lovelace \(\d sources, version 1\)$/,
   );
-  expect(Date.now() - started).toBeLessThan(5_000);
+  // Far under the 90 s a real wait would take, whatever the machine's load.
+  expect(Date.now() - started).toBeLessThan(30_000);
   expect(service.balance('test')).toBe(400);
 });
 
