@@ -1,4 +1,6 @@
-// Prints one plain closing line, "Tests: N passed, N failed, N skipped", that any CI reads.
+// Prints one plain closing line, "Tests: N passed, N failed, N skipped", that any CI reads,
+// after a line naming the Node the tests ran on: on a machine whose own Node is 20, pnpm runs
+// them on the Node 22 it installed (CONTRIBUTING.md, "Setup"), and nothing else shows which.
 import type { Reporter, TestModule } from 'vitest/node';
 
 export default class SummaryReporter implements Reporter {
@@ -12,8 +14,12 @@ export default class SummaryReporter implements Reporter {
         else counts.skipped++;
       }
     }
-    process.stdout.write(
-      `\nTests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`,
-    );
+    const lines = [`Ran on Node.js ${process.version} (${process.execPath}).`];
+    // `pnpm test` runs the examples after this, and only when nothing failed here.
+    if (counts.failed > 0 && process.env.npm_lifecycle_event === 'test') {
+      lines.push('The examples (pnpm test:examples) do not run: a test above failed.');
+    }
+    lines.push(`Tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+    process.stdout.write(`\n${lines.join('\n')}\n`);
   }
 }
