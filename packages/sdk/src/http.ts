@@ -43,11 +43,7 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
       new TimeoutError(
         `${spec.method} ${spec.path} ran past its deadline of ${deadlineMs} ms` +
           (last ? `; last error: ${last.message}` : ''),
-        {
-          attempts,
-          ...(spec.idempotencyKey === undefined ? {} : { idempotencyKey: spec.idempotencyKey }),
-          ...(last ? { cause: last } : {}),
-        },
+        { attempts, idempotencyKey: spec.idempotencyKey, cause: last },
       );
     const deadline =
       deadlineAt === undefined ? undefined : timeoutSignal(deadlineAt - Date.now(), deadlineError);

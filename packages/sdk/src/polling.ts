@@ -67,10 +67,7 @@ export async function pollUntilTerminal(
     () =>
       new TimeoutError(
         `Stopped waiting for job ${jobId} after ${timeoutMs} ms (last status: ${last?.job.status ?? 'unknown'}); the job goes on`,
-        {
-          ...(last ? { job: deps.redact(last.job), requestId: last.requestId } : {}),
-          ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
-        },
+        { ...(last && { job: deps.redact(last.job), requestId: last.requestId }), idempotencyKey },
       ),
   );
   try {

@@ -71,10 +71,7 @@ export class Jobs {
     );
     const { job } = ended;
     if (job.status === 'succeeded' && job.article) return job.article;
-    throw new JobFailedError(this.#transport.redact(job), {
-      requestId: ended.requestId,
-      ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
-    });
+    throw new JobFailedError(this.#transport.redact(job), { requestId: ended.requestId, idempotencyKey });
   }
 
   #pollDeps(): PollDeps {
