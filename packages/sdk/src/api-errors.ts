@@ -7,8 +7,14 @@ export interface ApiErrorInit<Status extends number = number> extends ErrorConte
   status: Status;
   /** The body's `detail`: a message, or validation issues. */
   detail: ErrorDetail;
-  headers: Readonly<Record<string, string>>;
+  headers: AnswerHeaders;
 }
+
+/**
+ * An answer's headers as a plain object of lower-case names (`error.headers['x-request-id']`),
+ * redacted of the key; not a `Headers`, so it survives `structuredClone` and JSON as it is.
+ */
+type AnswerHeaders = Readonly<Record<string, string | undefined>>;
 
 /** What a class with one status takes: the status comes from the class. */
 export type StatusErrorInit = Omit<ApiErrorInit, 'status'>;
@@ -18,8 +24,11 @@ export class ApiError<Status extends number = number> extends ProfileArticlesErr
   override readonly name: string = 'ApiError';
   readonly status: Status;
   readonly detail: string | ValidationIssue[];
-  /** The answer's headers, lower-case names. */
-  readonly headers: Readonly<Record<string, string>>;
+  /**
+   * The answer's headers: a plain object of lower-case names, `error.headers['retry-after']`
+   * (not a `Headers`: no `.get()`); a header the answer lacks is undefined.
+   */
+  readonly headers: AnswerHeaders;
 
   constructor(message: string, init: ApiErrorInit<Status>) {
     super(message, init);

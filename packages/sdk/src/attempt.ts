@@ -137,7 +137,7 @@ export function createAttempt(
     // Every error of this attempt is built whole, with what the caller needs to retry safely.
     const context: ErrorContext = {
       attempts: info.attempt,
-      ...(spec.idempotencyKey === undefined ? {} : { idempotencyKey: spec.idempotencyKey }),
+      idempotencyKey: spec.idempotencyKey,
     };
     // One time limit from sending to the last byte of the body: headers alone do not end an
     // attempt. The wait for headers is bounded by the fetch's own `sendWithin` when it has one

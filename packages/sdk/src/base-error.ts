@@ -6,7 +6,7 @@ export interface ErrorContext {
   /** How many HTTP attempts the call made before it gave up. */
   attempts?: number;
   /** The `Idempotency-Key` a generate or update call used: reuse it to retry safely later. */
-  idempotencyKey?: string;
+  idempotencyKey?: string | undefined;
   /** The `X-Request-Id` of the answer the error comes from. */
   requestId?: string | undefined;
   cause?: unknown;

@@ -28,7 +28,8 @@ export async function sendThroughConflicts<T>(
     intervalMs,
     timeoutMs,
     signal,
-  }: { intervalMs: number; timeoutMs: number; signal?: AbortSignal | undefined },
+    idempotencyKey,
+  }: { intervalMs: number; timeoutMs: number; signal?: AbortSignal | undefined; idempotencyKey: string },
 ): Promise<[answer: T, waitedMs: number]> {
   const begun = Date.now();
   let bound: ReturnType<typeof boundedSignal> | undefined;
@@ -45,6 +46,7 @@ export async function sendThroughConflicts<T>(
         () =>
           new TimeoutError(
             `Stopped waiting after ${timeoutMs} ms: another job for "${profileId}" was still active; nothing was started or charged`,
+            { idempotencyKey },
           ),
       );
       await sleep(intervalMs, bound.signal);

@@ -33,9 +33,19 @@ const CLASS_BY_STATUS: Record<number, ApiErrorClass> = {
 const HINT_BY_STATUS: Record<number, string> = {
   401: 'Check the API key (PROFILE_ARTICLES_API_KEY).',
   402: 'Buy credits with credits.checkout(), then retry.',
-  409: "Wait for the profile's running job to end, or use a new idempotencyKey.",
+  409: "Retry once the profile's running job has ended; generateAndWait waits for it by itself.",
   429: "Slow down: the client's pacing option keeps its calls within the limit.",
 };
+
+/**
+ * A 409 for a key used with another request. The contract gives both 409s the same `{detail}`,
+ * so only the server's words tell this one (a key the SDK made is never reused: its 409 is
+ * always another active job); the mock's and the reference's details name the key.
+ */
+const KEY_REUSED = 'Pass a new idempotencyKey, or none and the SDK makes one.';
+
+/** 503 from checkout: the server takes no payments, which no retry changes. */
+const NO_PAYMENTS = 'Credits cannot be bought on this server: ask its operator to add them to the account.';
 
 /** The start of the hint of a 404 the API never gives: the CLI tells it by this (see internal.ts). */
 export const WRONG_BASE_URL = 'The base URL looks wrong';
@@ -88,11 +98,16 @@ export function createApiError(source: ApiErrorSource): ApiError {
   const parsed = isRedirect ? redirectDetail(headers) : parseErrorDetail(source.body);
   const detail = parsed ?? (source.statusText || `HTTP ${status}`);
   // A 404 where the interface has none, or without its {detail} body, is not the API's.
+  const said = describeDetail(detail);
   const hint =
     status === 404 && (!source.answers404 || parsed === undefined)
       ? `${WRONG_BASE_URL}: ${source.baseUrl} must be the API's origin alone, such as https://api.example.com.`
-      : HINT_BY_STATUS[status];
-  const message = `${status} ${sentences(describeDetail(detail), hint)}`;
+      : status === 409 && /\bkey\b/i.test(said)
+        ? KEY_REUSED
+        : isCheckout && status === 503
+          ? NO_PAYMENTS
+          : HINT_BY_STATUS[status];
+  const message = `${status} ${sentences(said, hint)}`;
   const init: StatusErrorInit = { ...source.context, detail, headers };
 
   if (status === 429)

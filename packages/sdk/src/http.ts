@@ -43,11 +43,7 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
       new TimeoutError(
         `${spec.method} ${spec.path} ran past its deadline of ${deadlineMs} ms` +
           (last ? `; last error: ${last.message}` : ''),
-        {
-          attempts,
-          ...(spec.idempotencyKey === undefined ? {} : { idempotencyKey: spec.idempotencyKey }),
-          ...(last ? { cause: last } : {}),
-        },
+        { attempts, idempotencyKey: spec.idempotencyKey, cause: last },
       );
     const deadline =
       deadlineAt === undefined ? undefined : timeoutSignal(deadlineAt - Date.now(), deadlineError);
@@ -92,10 +88,10 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
         if (error instanceof RateLimitError) pacer?.rateLimited(refused ? undefined : asked);
         // Refused, the call fails now: its error says how long the server asked (retryAfterSeconds).
         const retry = outcome.retryable && attemptNumber <= maxRetries && !refused;
-        const delayMs = asked ?? backoffDelayMs(attemptNumber);
+        const delayMs = Math.round(asked ?? backoffDelayMs(attemptNumber));
         const late = deadlineAt !== undefined && Date.now() + delayMs > deadlineAt;
         log.debug?.(
-          `${line()}: ${error.message} in ${Date.now() - sent} ms${retry && !late ? `; retrying in ${Math.round(delayMs)} ms` : ''}`,
+          `${line()}: ${error.message} in ${Date.now() - sent} ms${retry && !late ? `; retrying in ${delayMs} ms` : ''}`,
         );
         if (!retry) throw error;
         if (late) throw deadlineError(error);

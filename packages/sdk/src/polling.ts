@@ -54,6 +54,8 @@ export async function pollUntilTerminal(
   deps: PollDeps,
   options: WaitOptions = {},
   first?: Polled,
+  /** Of the call that started the job, for the TimeoutError to carry. */
+  idempotencyKey?: string,
 ): Promise<Polled<TerminalJob>> {
   const intervalMs = nonNegative('intervalMs', options.intervalMs, deps.intervalMs);
   const timeoutMs = nonNegative('timeoutMs', options.timeoutMs, DEFAULT_WAIT_TIMEOUT_MS);
@@ -65,7 +67,7 @@ export async function pollUntilTerminal(
     () =>
       new TimeoutError(
         `Stopped waiting for job ${jobId} after ${timeoutMs} ms (last status: ${last?.job.status ?? 'unknown'}); the job goes on`,
-        last ? { job: deps.redact(last.job), requestId: last.requestId } : {},
+        { ...(last && { job: deps.redact(last.job), requestId: last.requestId }), idempotencyKey },
       ),
   );
   try {

@@ -48,7 +48,11 @@ const source = (status: number, body: unknown) => ({
 describe('the message of an error answer', () => {
   it('says nothing twice, whatever the detail (property)', () => {
     // Details a server could send: anything, and the SDK's own hints' words, whole or in parts.
-    const hintWords = STATUSES.map((status) => createApiError(source(status, { detail: '' })).message);
+    // A 409 whose detail names the key gets the key's hint, not the active job's: both are in.
+    const hintWords = [
+      ...STATUSES.map((status) => createApiError(source(status, { detail: '' })).message),
+      createApiError(source(409, { detail: 'key' })).message,
+    ];
     const piece = fc.oneof(
       fc.constantFrom(...hintWords.flatMap(sentencesOf)),
       fc.lorem({ maxCount: 4 }),

@@ -99,35 +99,44 @@ export class Articles {
   async generateAndWait(profileId: string, opts: GenerateAndWaitOptions = {}): Promise<Article> {
     const wait = waitOptions(opts); // checked before anything is paid for
     const timeoutMs = wait.timeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
-    // One key for every ask, made here, so that a 409 can only mean another job: with the
-    // caller's key it may mean the key was used elsewhere, and is thrown.
-    const request =
-      checkOnConflict(opts.onConflict) === 'wait' && opts.idempotencyKey === undefined
-        ? { ...opts, idempotencyKey: crypto.randomUUID() }
-        : undefined;
-    const [{ data, requestId }, waitedMs] = request
-      ? await sendThroughConflicts(() => this.generate(profileId, request).withResponse(), profileId, {
+    // One key for every ask, made here, so that a 409 can only mean another job (with the
+    // caller's key it may mean the key was used elsewhere, and is thrown), and so that every
+    // error of the wait carries it.
+    const waitOut = checkOnConflict(opts.onConflict) === 'wait' && opts.idempotencyKey === undefined;
+    const request = withKey(opts);
+    const send = () => this.generate(profileId, request).withResponse();
+    const [{ data, requestId }, waitedMs] = waitOut
+      ? await sendThroughConflicts(send, profileId, {
           intervalMs: wait.intervalMs ?? this.#pollIntervalMs,
           timeoutMs,
           signal: opts.signal,
+          idempotencyKey: request.idempotencyKey,
         })
-      : [await this.generate(profileId, opts).withResponse(), 0];
+      : [await send(), 0];
     if (!isJob(data)) return data.article;
     // The time spent on 409s is part of the wait: waitTimeoutMs bounds both.
     return this.#jobs.waitForArticle(
       data,
       { ...wait, timeoutMs: Math.max(0, timeoutMs - waitedMs) },
       requestId,
+      request.idempotencyKey,
     );
   }
 
   /** Updates the article and resolves to the new version once the job succeeds. */
   async updateAndWait(profileId: string, opts: AndWaitOptions = {}): Promise<Article> {
     const wait = waitOptions(opts); // checked before anything is paid for
-    const { data, requestId } = await this.update(profileId, opts).withResponse();
-    return this.#jobs.waitForArticle(data, wait, requestId);
+    const request = withKey(opts);
+    const { data, requestId } = await this.update(profileId, request).withResponse();
+    return this.#jobs.waitForArticle(data, wait, requestId, request.idempotencyKey);
   }
 }
+
+/** The call's options with its key: the caller's, or one made here for every error to carry. */
+const withKey = <O extends IdempotentRequestOptions>(opts: O): O & { idempotencyKey: string } => ({
+  ...opts,
+  idempotencyKey: opts.idempotencyKey ?? crypto.randomUUID(),
+});
 
 /** The wait's options, refused (InvalidArgumentError) when out of range. */
 function waitOptions(opts: AndWaitOptions): WaitOptions {

@@ -53,17 +53,25 @@ export class Jobs {
 
   /**
    * Waits for a started job and resolves to its article, or throws JobFailedError with the
-   * request id of the last poll (or of the answer that started it, `requestId`).
+   * request id of the last poll (or of the answer that started it) and the key that started it.
    */
-  async waitForArticle(started: Job, opts: WaitOptions = {}, requestId?: string): Promise<Article> {
+  async waitForArticle(
+    started: Job,
+    opts: WaitOptions = {},
+    requestId?: string,
+    idempotencyKey?: string,
+  ): Promise<Article> {
     if (opts.onPoll) opts.onPoll(started);
-    const ended = await pollUntilTerminal(started.job_id, this.#pollDeps(), opts, {
-      job: started,
-      requestId,
-    });
+    const ended = await pollUntilTerminal(
+      started.job_id,
+      this.#pollDeps(),
+      opts,
+      { job: started, requestId },
+      idempotencyKey,
+    );
     const { job } = ended;
     if (job.status === 'succeeded' && job.article) return job.article;
-    throw new JobFailedError(this.#transport.redact(job), { requestId: ended.requestId });
+    throw new JobFailedError(this.#transport.redact(job), { requestId: ended.requestId, idempotencyKey });
   }
 
   #pollDeps(): PollDeps {

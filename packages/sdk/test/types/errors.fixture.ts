@@ -52,3 +52,10 @@ if (error instanceof ApiError && error.status === 404) {
 }
 
 export { notFound };
+
+// `headers` is a plain object of lower-case names (redacted, JSON-friendly), not a `Headers`:
+// a header the answer lacks reads as undefined, and `.get()` is a compile error, not a crash.
+declare const answered: ApiError;
+assert<Equal<(typeof answered.headers)['x-request-id'], string | undefined>>();
+// @ts-expect-error not a Headers: index it by the lower-case name
+answered.headers.get('x-request-id');

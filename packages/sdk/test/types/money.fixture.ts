@@ -61,3 +61,13 @@ client.credits.checkoutAndWait(100, {});
 // @ts-expect-error the options are required
 client.credits.checkoutAndWait(100);
 holds<Equal<CheckoutWaitOptions['timeoutMs'], number | undefined>>();
+
+// fetchOptions take undici's `dispatcher` (an Agent, a ProxyAgent, a MockAgent), as the docs say,
+// under `strict` and without undici's types; what the SDK sets itself stays a compile error.
+declare class Agent {
+  dispatch(): boolean;
+}
+export const dispatched = new ProfileArticles({ fetchOptions: { dispatcher: new Agent() } });
+dispatched.credits.balance({ fetchOptions: { dispatcher: new Agent(), keepalive: true } });
+// @ts-expect-error the SDK sets the method itself
+new ProfileArticles({ fetchOptions: { method: 'GET' } });
