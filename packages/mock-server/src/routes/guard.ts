@@ -36,11 +36,28 @@ export type GuardEnv = { Bindings: Transport & { requestId: string } };
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
-function originHost(origin: string): string | undefined {
+function originUrl(origin: string): URL | undefined {
   try {
-    return new URL(origin).hostname || undefined;
+    const url = new URL(origin);
+    return url.hostname ? url : undefined;
   } catch {
     return undefined; // `null` (a sandboxed page or a file) and garbage name no host
+  }
+}
+
+/**
+ * Whether a browser's `Origin` is the mock's own: the host and port the request's Host header
+ * names (over http, or https behind a TLS front). Control calls from a browser must come from
+ * the mock's own pages (the dashboard): a page of any other local server passed the Host check
+ * (loopback on another port) and could reset the mock with a body-less POST, which needs no
+ * CORS preflight.
+ */
+export function isOwnOrigin(origin: URL, host: string | undefined): boolean {
+  if (host === undefined || (origin.protocol !== 'http:' && origin.protocol !== 'https:')) return false;
+  try {
+    return new URL(`${origin.protocol}//${host}`).host === origin.host;
+  } catch {
+    return false;
   }
 }
 
@@ -108,10 +125,15 @@ export function createGuard(
       if (misdirected) return respond(misdirected, c.env.requestId);
       const origin = requestHeader(c, 'origin');
       if (origin !== undefined) {
-        const host = originHost(origin);
-        if (host === undefined || !check(host))
+        const url = originUrl(origin);
+        if (url === undefined || !check(url.hostname))
           return respond(
             fail(403, 'Cross-site requests are refused: the Origin is not a host this mock serves'),
+            c.env.requestId,
+          );
+        if (c.req.path.startsWith('/_mock') && !isOwnOrigin(url, requestHeader(c, 'host')))
+          return respond(
+            fail(403, "Control calls from a browser are taken only from the mock's own pages (its origin)"),
             c.env.requestId,
           );
       }
