@@ -99,7 +99,9 @@ describe('Host and Origin over a real socket', () => {
       'http://mock.internal',
     ]) {
       expect((await raw('POST', '/_mock/reset', { origin })).status, origin).toBe(403);
-      expect((await raw('POST', '/_mock/clock/advance', { origin, ...JSON_TYPE }, '{"ms":1}')).status).toBe(403);
+      expect((await raw('POST', '/_mock/clock/advance', { origin, ...JSON_TYPE }, '{"ms":1}')).status).toBe(
+        403,
+      );
       expect((await raw('GET', '/_mock/requests', { origin })).status, origin).toBe(403);
       expect((await raw('GET', '/_mock/events', { origin })).status, origin).toBe(403);
     }
