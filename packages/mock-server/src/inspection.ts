@@ -73,12 +73,12 @@ export function statsReport(state: MockState, now: number) {
 }
 
 /** A page of a list, newest first: `offset` items skipped, at most `limit` given. */
-export interface PageQuery {
+interface PageQuery {
   offset?: number | undefined;
   limit?: number | undefined;
 }
 
-export const DEFAULT_PAGE_LIMIT = 50;
+const DEFAULT_PAGE_LIMIT = 50;
 export const MAX_PAGE_LIMIT = 1000;
 
 /**
@@ -103,7 +103,7 @@ function newestPage<T, R>(
   return { total: matching.length, stored: size, offset, limit, shown };
 }
 
-export interface JobsQuery extends PageQuery {
+interface JobsQuery extends PageQuery {
   status?: string | undefined;
   account?: string | undefined;
 }
@@ -132,7 +132,7 @@ export function jobsReport(state: MockState, query: JobsQuery) {
   return { jobs: page.shown, total: page.total, offset: page.offset, limit: page.limit };
 }
 
-export interface CheckoutsQuery extends PageQuery {
+interface CheckoutsQuery extends PageQuery {
   status?: 'pending' | 'paid' | undefined;
 }
 

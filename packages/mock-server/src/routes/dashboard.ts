@@ -8,7 +8,7 @@ import { DASHBOARD_HTML } from '../dashboard/page-html.js';
 import { DASHBOARD_CSS } from '../dashboard/page-style.js';
 import type { GuardEnv } from './guard.js';
 
-export const DASHBOARD_CSP = [
+const DASHBOARD_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",

@@ -5,7 +5,7 @@
 import type { LiveState } from '../live-state.js';
 
 /** How often an open stream looks for changes: live to a person, a few counters per look. */
-export const EVENTS_POLL_MS = 200;
+const EVENTS_POLL_MS = 200;
 /** A comment line this often keeps proxies and the page's reader from taking the stream for dead. */
 const KEEP_ALIVE_MS = 15_000;
 

@@ -52,7 +52,7 @@ function originUrl(origin: string): URL | undefined {
  * (loopback on another port) and could reset the mock with a body-less POST, which needs no
  * CORS preflight.
  */
-export function isOwnOrigin(origin: URL, host: string | undefined): boolean {
+function isOwnOrigin(origin: URL, host: string | undefined): boolean {
   if (host === undefined || (origin.protocol !== 'http:' && origin.protocol !== 'https:')) return false;
   try {
     return new URL(`${origin.protocol}//${host}`).host === origin.host;

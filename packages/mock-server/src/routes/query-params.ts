@@ -8,7 +8,7 @@ export type ParamKind = 'text' | 'int' | 'time' | 'bool';
 type Parsed<K extends ParamKind> = K extends 'int' | 'time' ? number : K extends 'bool' ? boolean : string;
 
 export type ParamSpec = Record<string, { kind: ParamKind; min?: number; max?: number }>;
-export type ParsedParams<S extends ParamSpec> = { [N in keyof S]?: Parsed<S[N]['kind']> };
+type ParsedParams<S extends ParamSpec> = { [N in keyof S]?: Parsed<S[N]['kind']> };
 
 const issue = (name: string, msg: string, type: string): ValidationIssue => ({
   loc: ['query', name],

@@ -2,7 +2,7 @@
 // API key and the admin token replaced, then cut at 64 KiB of UTF-8 so that 1,000 entries hold
 // a bounded amount whatever the bodies were (up to 1 MiB each).
 
-export const MAX_BODY_EXCERPT_BYTES = 64 * 1024;
+const MAX_BODY_EXCERPT_BYTES = 64 * 1024;
 const REDACTED = '[redacted]';
 
 export interface BodyExcerpt {
