@@ -114,6 +114,23 @@ describe('Host and Origin over a real socket', () => {
     expect(h.service.now()).toBeLessThan(moved);
   });
 
+  it("refuses a browser's control request from another site even without an Origin (Sec-Fetch-Site)", async () => {
+    // A cross-origin GET in no-cors mode (an <img> or <script> tag) carries no Origin; the
+    // browser still says where it came from. Reading the journal must not be one of those.
+    for (const site of ['cross-site', 'same-site']) {
+      const answer = await raw('GET', '/_mock/requests', { 'sec-fetch-site': site });
+      expect(answer.status, site).toBe(403);
+      expect((await raw('GET', '/_mock/events', { 'sec-fetch-site': site })).status, site).toBe(403);
+    }
+    // The dashboard's own requests, and an address typed into the browser, pass.
+    for (const site of ['same-origin', 'none'])
+      expect((await raw('GET', '/_mock/requests', { 'sec-fetch-site': site })).status, site).toBe(200);
+    // The API is no business of this rule: a foreign page cannot send its key anyway.
+    expect((await raw('GET', '/api/v1/credits', { ...KEY, 'sec-fetch-site': 'cross-site' })).status).toBe(
+      200,
+    );
+  });
+
   it('checks in the order 421, 403, 415, 401, and none of them counts against the rate window', async () => {
     const limited = { authorization: 'Bearer key-limited' };
     const bad = { host: 'evil.example', origin: 'https://evil.example', 'content-type': 'text/plain' };

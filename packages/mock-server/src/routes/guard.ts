@@ -138,6 +138,17 @@ export function createGuard(
           );
       }
     }
+    // A browser's request from another page, even one with no Origin (a cross-origin GET made
+    // by an <img> or <script> tag): the control endpoints and the dashboard serve their own
+    // origin only ('same-origin'), or an address typed in ('none').
+    if (listenHost !== undefined && c.req.path.startsWith('/_mock')) {
+      const site = requestHeader(c, 'sec-fetch-site');
+      if (site !== undefined && site !== 'same-origin' && site !== 'none')
+        return respond(
+          fail(403, "Control calls from a browser are taken only from the mock's own pages (its origin)"),
+          c.env.requestId,
+        );
+    }
     const unsupported = contentTypeOutcome(c.req.method, c.req.path, (name) => requestHeader(c, name));
     if (unsupported) return respond(unsupported, c.env.requestId);
     await next();
