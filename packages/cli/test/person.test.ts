@@ -124,7 +124,9 @@ describe('profile-articles mock', () => {
     expect(result.code).toBe(0);
     const lines = result.stdout.split('\n');
     expect(lines[0]).toMatch(/^Profile Article Service mock listening on http:\/\/127\.0\.0\.1:\d+$/);
-    expect(lines[1]).toBe('Demo account: API key demo-key, 1000 credits');
+    const url = /listening on (\S+)/.exec(lines[0]!)![1];
+    expect(lines[1]).toBe(`Dashboard: ${url}/_mock/`);
+    expect(lines[2]).toBe('Demo account: API key demo-key, 1000 credits');
     expect(result.stdout).toContain(
       `export PROFILE_ARTICLES_BASE_URL=${/listening on (\S+)/.exec(lines[0]!)![1]}`,
     );

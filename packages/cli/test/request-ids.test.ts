@@ -14,10 +14,7 @@ const h = useCliMock();
 const lastJson = (stderr: string) => JSON.parse(stderr.trim().split('\n').at(-1)!);
 /** The request id the mock journalled for the last request to `path`. */
 const journalled = (path: string) =>
-  h.server.service
-    .journal()
-    .filter((entry) => entry.path === path)
-    .at(-1)?.requestId;
+  h.server.service.journal().find((entry) => entry.path === path)?.requestId; // newest first
 
 describe('request ids', () => {
   it('an error from an answer shows its request id: a line of its own, and request_id after status', async () => {

@@ -45,6 +45,8 @@ export const MockConfigSchema = z.strictObject({
   allowHosts: z._default(z.array(z.string().check(z.minLength(1))), []),
   /** When set, `/_mock/*` requires `Authorization: Bearer <adminToken>`. */
   adminToken: z.optional(z.string().check(z.minLength(1))),
+  /** `bodies`: the journal keeps each request's and answer's body (redacted, cut at 64 KiB). */
+  journal: z.optional(z.strictObject({ bodies: z._default(z.boolean(), false) })),
 });
 
 export type MockConfig = z.input<typeof MockConfigSchema>;
@@ -64,6 +66,7 @@ export interface NormalizedConfig {
   faults: NormalizedFaults;
   allowHosts: string[];
   adminToken: string | undefined;
+  journal: { bodies: boolean };
 }
 
 /** Without a config: one demo account, as the docs promise. */
@@ -118,6 +121,7 @@ export function normalizeConfig(input: unknown = {}): NormalizedConfig {
     faults: config.faults ?? FaultsConfigSchema.parse({}),
     allowHosts: [...config.allowHosts],
     adminToken: config.adminToken,
+    journal: { bodies: config.journal?.bodies ?? false },
   };
 }
 

@@ -16,6 +16,7 @@ export { DEFAULT_HOST, DEFAULT_PORT } from './flags.js';
 export { type MockServer, type StartOptions, startMockServer } from './node.js';
 export { payCheckoutPage } from './pay-page.js';
 export type { Transport } from './routes/guard.js';
+export type { BodyExcerpt } from './rules/body-excerpt.js';
 export { MAX_CLOCK_MS } from './rules/clock.js';
 export {
   FAULT_KINDS,
@@ -24,6 +25,6 @@ export {
   type FaultRoute,
   type FaultsConfig,
 } from './rules/faults.js';
-export type { JournalEntry } from './rules/journal.js';
+export type { JournalEntry, JournalQuery } from './rules/journal.js';
 export type { LedgerEntry } from './rules/ledger.js';
 export { createMockService, MAX_BODY_BYTES, type MockService, type MockServiceOptions } from './service.js';

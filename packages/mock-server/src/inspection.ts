@@ -7,8 +7,22 @@ const iso = (at: number) => new Date(at).toISOString();
 export type LedgerReport = ReturnType<typeof ledgerReport>;
 export type StatsReport = ReturnType<typeof statsReport>;
 
-export function ledgerReport(state: MockState) {
+/**
+ * Without `page`, every kept entry oldest first; with it (`GET /_mock/ledger?offset=&limit=`, as
+ * the dashboard asks), that page of them newest first.
+ */
+export function ledgerReport(state: MockState, page?: PageQuery) {
   const { ledger } = state;
+  const all = ledger.entries();
+  const kept = page
+    ? newestPage(
+        all,
+        all.length,
+        () => true,
+        (entry) => entry,
+        page,
+      ).shown
+    : all;
   return {
     accounts: ledger.accountIds().map((accountId) => {
       const totals = ledger.totals(accountId);
@@ -22,7 +36,7 @@ export function ledgerReport(state: MockState) {
         injected429: refusals.injected,
       };
     }),
-    entries: ledger.entries().map((entry) => ({ ...entry, at: iso(entry.at) })),
+    entries: kept.map((entry) => ({ ...entry, at: iso(entry.at) })),
     total: ledger.log.total,
     capacity: ledger.log.capacity,
   };
@@ -56,4 +70,86 @@ export function statsReport(state: MockState, now: number) {
     ),
     faults: state.faults.counts(),
   };
+}
+
+/** A page of a list, newest first: `offset` items skipped, at most `limit` given. */
+interface PageQuery {
+  offset?: number | undefined;
+  limit?: number | undefined;
+}
+
+const DEFAULT_PAGE_LIMIT = 50;
+export const MAX_PAGE_LIMIT = 1000;
+
+/**
+ * Newest first from an iterator that gives oldest first, keeping only what matches: one pass
+ * over the items (100,000 jobs take a few milliseconds) and no copy of them all.
+ */
+function newestPage<T, R>(
+  items: Iterable<T>,
+  size: number,
+  keep: (item: T) => boolean,
+  show: (item: T) => R,
+  page: PageQuery,
+) {
+  const offset = page.offset ?? 0;
+  const limit = page.limit ?? DEFAULT_PAGE_LIMIT;
+  // Matches counted from the oldest; the page is the window [total − offset − limit, total − offset).
+  const matching: T[] = [];
+  for (const item of items) if (keep(item)) matching.push(item);
+  const end = Math.max(0, matching.length - offset);
+  const start = Math.max(0, end - limit);
+  const shown = matching.slice(start, end).reverse().map(show);
+  return { total: matching.length, stored: size, offset, limit, shown };
+}
+
+interface JobsQuery extends PageQuery {
+  status?: string | undefined;
+  account?: string | undefined;
+}
+
+/** `GET /_mock/jobs`: jobs newest first, with who started them and when they next move on. */
+export function jobsReport(state: MockState, query: JobsQuery) {
+  const page = newestPage(
+    state.jobs.all(),
+    state.jobs.size,
+    (record) =>
+      (query.status === undefined || record.job.status === query.status) &&
+      (query.account === undefined || record.accountId === query.account),
+    (record) => ({
+      jobId: record.job.job_id,
+      accountId: record.accountId,
+      profileId: record.job.profile_id,
+      kind: record.kind,
+      status: record.job.status,
+      creditsCharged: record.job.credits_charged,
+      startedAt: iso(record.startedAt),
+      nextAt: record.nextAt === null ? null : iso(record.nextAt),
+      error: record.job.error,
+    }),
+    query,
+  );
+  return { jobs: page.shown, total: page.total, offset: page.offset, limit: page.limit };
+}
+
+interface CheckoutsQuery extends PageQuery {
+  status?: 'pending' | 'paid' | undefined;
+}
+
+/** `GET /_mock/checkouts`: checkout sessions newest first. */
+export function checkoutsReport(state: MockState, query: CheckoutsQuery) {
+  const page = newestPage(
+    state.checkouts.all(),
+    state.checkouts.size,
+    (session) => query.status === undefined || session.paid === (query.status === 'paid'),
+    (session) => ({
+      sessionId: session.id,
+      accountId: session.accountId,
+      credits: session.credits,
+      amountCents: session.amountCents,
+      status: session.paid ? 'paid' : 'pending',
+    }),
+    query,
+  );
+  return { checkouts: page.shown, total: page.total, offset: page.offset, limit: page.limit };
 }

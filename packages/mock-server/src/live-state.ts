@@ -18,6 +18,8 @@ export interface LiveState {
   advance(ms: number): void;
   /** Back to the configured start state, the clock included. */
   reset(): void;
+  /** Resets and clock advances so far: the dashboard's event stream watches it. */
+  readonly moves: number;
 }
 
 interface LiveStateOptions {
@@ -29,6 +31,7 @@ interface LiveStateOptions {
 export function createLiveState(config: NormalizedConfig, options: LiveStateOptions): LiveState {
   let clock: Clock = createClock(options.now);
   let state = createState(config, options.newId, options.onError);
+  let moves = 0;
   const now = () => {
     const time = clock.now();
     state.scheduler.runDue(time);
@@ -46,11 +49,16 @@ export function createLiveState(config: NormalizedConfig, options: LiveStateOpti
       now();
       return state;
     },
+    get moves() {
+      return moves;
+    },
     advance(ms) {
       clock.advance(ms);
+      moves++;
       now();
     },
     reset() {
+      moves++;
       clock = createClock(options.now);
       state = createState(config, options.newId, options.onError);
     },

@@ -78,6 +78,8 @@ export async function runMockCommand(options: RunMockOptions = {}): Promise<void
     unlisten();
     throw error;
   });
+  // Where a person sees what the mock holds (docs/mock-server.md, "The dashboard").
+  log(`Dashboard: ${server.url}/_mock/`);
   const keys = server.service.config.accounts.flatMap((account) => account.apiKeys);
   if (!options.configPath)
     log(`Demo account: API key ${keys[0]}, ${server.service.config.accounts[0]?.credits} credits`);

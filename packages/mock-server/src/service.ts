@@ -2,7 +2,7 @@
 // node:http or msw; the adapters in node.ts and msw.ts only pass Requests in.
 import { randomUUID } from 'node:crypto';
 import { API_PREFIX } from '@profile-articles/sdk/internal';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { type MockConfig, type NormalizedConfig, normalizeConfig } from './config.js';
 import { type LedgerReport, ledgerReport, type StatsReport, statsReport } from './inspection.js';
@@ -13,16 +13,18 @@ import { type AnyOutcome, fail, invalid } from './outcome.js';
 import { type ApiEnv, createApiRoutes } from './routes/api.js';
 import { createCheckoutPage } from './routes/checkout-page.js';
 import { createControlRoutes } from './routes/control.js';
+import { registerDashboard } from './routes/dashboard.js';
 import { createFastLane, type PlainRequest } from './routes/fast-lane.js';
 import { createGuard, createHostChecks, type GuardEnv, type Transport } from './routes/guard.js';
 import { registerFaults } from './routes/inject-faults.js';
 import { wrongMethod } from './routes/methods.js';
 import { requestHeader } from './routes/request-header.js';
 import { respond } from './routes/respond.js';
+import { type BodyExcerpt, createBodyExcerpts } from './rules/body-excerpt.js';
 import type { PayResult } from './rules/checkout.js';
 import { type FaultsConfig, parseFaults } from './rules/faults.js';
 import { flatIds } from './rules/flat-ids.js';
-import type { JournalEntry } from './rules/journal.js';
+import type { JournalEntry, JournalQuery } from './rules/journal.js';
 import { createPageTokens } from './rules/page-tokens.js';
 import { createRequestIds } from './rules/request-ids.js';
 import type { MockState } from './state.js';
@@ -55,7 +57,8 @@ export interface MockService {
   now(): number;
   completeCheckout(sessionId: string): PayResult;
   balance(accountId: string): number;
-  journal(): JournalEntry[];
+  /** The request journal, newest first, filtered as `GET /_mock/requests` filters it. */
+  journal(query?: JournalQuery): JournalEntry[];
   /** The credit ledger, as `GET /_mock/ledger` shows it. */
   ledger(): LedgerReport;
   /** Structure sizes and counters, as `GET /_mock/stats` shows them. */
@@ -123,7 +126,14 @@ export function createMockService(
       ),
   });
   const hostChecks = createHostChecks(normalized.allowHosts);
-  const lane = createFastLane(live, hostChecks, onError);
+  // Bodies are kept only when asked for: off, the journal costs the hot path nothing more.
+  const excerpt = normalized.journal.bodies
+    ? createBodyExcerpts([
+        ...normalized.accounts.flatMap((account) => account.apiKeys),
+        ...(normalized.adminToken === undefined ? [] : [normalized.adminToken]),
+      ])
+    : undefined;
+  const lane = createFastLane(live, hostChecks, onError, excerpt);
   const app = new Hono<ApiEnv>();
   app.use('*', createGuard(hostChecks));
   // Hono answers HEAD with the GET handler, which would charge a read: a safe method must
@@ -151,12 +161,15 @@ export function createMockService(
       accountId: ctx?.account.id ?? null,
       idempotencyKey: requestHeader(c, 'idempotency-key') ?? null,
       requestId: c.env.requestId,
+      ...(excerpt && (await journalBodies(c, excerpt))),
     });
   });
   // After the journal, so it records faulted answers too; before auth, so a fault that
   // answers early has no effect at all.
   registerFaults(app, live);
   app.route(API_PREFIX, createApiRoutes(live));
+  // Before the control routes: the page and its files load without the admin token.
+  registerDashboard(app);
   app.route('/_mock', createControlRoutes(live, normalized.adminToken));
   app.route(
     '/checkout',
@@ -209,7 +222,7 @@ export function createMockService(
     now: live.now,
     completeCheckout,
     balance: (accountId) => live.current().ledger.balance(accountId),
-    journal: () => live.state.journal.entries(),
+    journal: (query) => live.state.journal.entries(query),
     ledger: () => ledgerReport(live.current()),
     stats: () => statsReport(live.current(), live.clock.now()),
     setFaults: (faults) => live.state.faults.set(parseFaults(faults, 'faults')),
@@ -217,6 +230,23 @@ export function createMockService(
   };
   lanes.set(service, Object.assign(entry, { answer: lane }));
   return service;
+}
+
+/** The request's and the answer's bodies as the journal keeps them (config `journal.bodies`). */
+async function journalBodies(c: Context<ApiEnv>, excerpt: (text: string | undefined) => BodyExcerpt | null) {
+  // Hono keeps the body text a route read; a body refused unread (413) or never sent is none.
+  let request: string | undefined = c.env.body;
+  if (request === undefined && BODY_METHODS.has(c.req.method))
+    request = await c.req.text().catch(() => undefined);
+  // A dropped connection (a reset fault) has no answer to read.
+  const response =
+    c.res.type === 'error'
+      ? undefined
+      : await c.res
+          .clone()
+          .text()
+          .catch(() => undefined);
+  return { requestBody: excerpt(request), responseBody: excerpt(response) };
 }
 
 /** The path of an absolute URL, without its query: what Hono's router matches. */

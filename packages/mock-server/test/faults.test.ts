@@ -41,7 +41,7 @@ describe.each<TransportKind>(['http', 'msw'])('fault injection over %s', (kind) 
     if (answer instanceof TypeError) expect(answer.message).toMatch(/fetch failed|Failed to fetch/);
     else expect((answer as { status: number }).status).toBe(0);
     expect(balance()).toBe(900);
-    expect(h.service.journal().at(-1)).toMatchObject({ path: '/api/v1/articles', status: 0 });
+    expect(h.service.journal()[0]).toMatchObject({ path: '/api/v1/articles', status: 0 });
     await h.call('DELETE', '/_mock/faults');
     expect((await h.call('GET', '/api/v1/credits')).body.credits).toBe(900);
   });

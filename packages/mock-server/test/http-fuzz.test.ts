@@ -191,7 +191,7 @@ const probe: fc.Arbitrary<Probe> = fc.oneof(
         '/api/v1/%s',
         '/no/such/%s', // '..' must not climb to the root, which answers 200
         '/api//v1/credits%s',
-        '/_mock/x/%s',
+        '/_mock/x/y/%s', // not /_mock/x/%s: '..' would climb to the dashboard, /_mock/, which answers 200
         '/api/v1/articles/%s/%s',
       ),
     })

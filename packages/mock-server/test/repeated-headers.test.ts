@@ -65,7 +65,7 @@ describe('a repeated header', () => {
     expect(answer.status).toBe(expected.status);
     // Job ids are random: compare what the rules made of the key instead.
     const journal = server.service.journal();
-    expect(journal.at(-1)?.idempotencyKey).toBe('first-key, second-key');
+    expect(journal[0]?.idempotencyKey).toBe('first-key, second-key');
   });
 
   it('any mix of repeated header lines, in any case, reads as in process', async () => {
@@ -90,9 +90,7 @@ describe('a repeated header', () => {
           body: await expected.text(),
         });
         // The key as the rules saw it, where the journal keeps it.
-        expect(server.service.journal().at(-1)?.idempotencyKey).toBe(
-          service.journal().at(-1)?.idempotencyKey,
-        );
+        expect(server.service.journal()[0]?.idempotencyKey).toBe(service.journal()[0]?.idempotencyKey);
       }),
       { numRuns: 40 },
     );

@@ -86,6 +86,51 @@ describe('Host and Origin over a real socket', () => {
     expect((await raw('GET', '/api/v1/credits', KEY)).status).toBe(200);
   });
 
+  it('takes control calls from a browser only from its own origin: another local server cannot reset it', async () => {
+    // Attack trial: a page served by any other local server (http://localhost:3000) could send a
+    // body-less POST /_mock/reset, which needs no preflight, and the loopback Origin passed.
+    await h.advance(60_000);
+    const moved = h.service.now();
+    for (const origin of [
+      'http://localhost:3000',
+      `http://localhost:${Number(port()) + 1}`,
+      'http://127.0.0.1',
+      `https://evil.example:${port()}`,
+      'http://mock.internal',
+    ]) {
+      expect((await raw('POST', '/_mock/reset', { origin })).status, origin).toBe(403);
+      expect((await raw('POST', '/_mock/clock/advance', { origin, ...JSON_TYPE }, '{"ms":1}')).status).toBe(
+        403,
+      );
+      expect((await raw('GET', '/_mock/requests', { origin })).status, origin).toBe(403);
+      expect((await raw('GET', '/_mock/events', { origin })).status, origin).toBe(403);
+    }
+    expect(h.service.now()).toBeGreaterThanOrEqual(moved); // never reset
+    // The dashboard's own calls: Origin the very origin the Host header names.
+    const own = { origin: `http://127.0.0.1:${port()}`, host: `127.0.0.1:${port()}` };
+    expect((await raw('GET', '/_mock/requests', own)).status).toBe(200);
+    const sameName = { origin: `http://localhost:${port()}`, host: `localhost:${port()}` };
+    expect((await raw('POST', '/_mock/reset', sameName)).status).toBe(200);
+    expect(h.service.now()).toBeLessThan(moved);
+  });
+
+  it("refuses a browser's control request from another site even without an Origin (Sec-Fetch-Site)", async () => {
+    // A cross-origin GET in no-cors mode (an <img> or <script> tag) carries no Origin; the
+    // browser still says where it came from. Reading the journal must not be one of those.
+    for (const site of ['cross-site', 'same-site']) {
+      const answer = await raw('GET', '/_mock/requests', { 'sec-fetch-site': site });
+      expect(answer.status, site).toBe(403);
+      expect((await raw('GET', '/_mock/events', { 'sec-fetch-site': site })).status, site).toBe(403);
+    }
+    // The dashboard's own requests, and an address typed into the browser, pass.
+    for (const site of ['same-origin', 'none'])
+      expect((await raw('GET', '/_mock/requests', { 'sec-fetch-site': site })).status, site).toBe(200);
+    // The API is no business of this rule: a foreign page cannot send its key anyway.
+    expect((await raw('GET', '/api/v1/credits', { ...KEY, 'sec-fetch-site': 'cross-site' })).status).toBe(
+      200,
+    );
+  });
+
   it('checks in the order 421, 403, 415, 401, and none of them counts against the rate window', async () => {
     const limited = { authorization: 'Bearer key-limited' };
     const bad = { host: 'evil.example', origin: 'https://evil.example', 'content-type': 'text/plain' };

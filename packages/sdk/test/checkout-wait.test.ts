@@ -25,6 +25,7 @@ const mock = useMockServer({
 const heard = () =>
   mock.service
     .journal()
+    .reverse() // oldest first: the journal answers newest first
     .filter((e) => e.accountId === 'buyer')
     .map((e) => `${e.method} ${e.path}`);
 

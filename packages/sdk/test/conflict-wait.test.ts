@@ -40,6 +40,7 @@ const other = () => new ProfileArticles({ apiKey: 'key-other-1', baseUrl: mock.u
 const generates = () =>
   mock.service
     .journal()
+    .reverse() // oldest first: the journal answers newest first
     .filter((e) => e.accountId === 'shop' && e.method === 'POST' && e.path === '/api/v1/articles');
 
 describe.each(TRANSPORTS)('over $name', ({ options }) => {

@@ -35,10 +35,7 @@ beforeEach(() => service.reset());
 
 /** The journal's request id of the last request to `path`. */
 const lastIdOf = (method: string, path: string) =>
-  service
-    .journal()
-    .filter((entry) => entry.method === method && entry.path === path)
-    .at(-1)?.requestId;
+  service.journal().find((entry) => entry.method === method && entry.path === path)?.requestId; // newest first
 
 describe.each(TRANSPORTS)('over $name', ({ options }) => {
   const client = () => new ProfileArticles({ apiKey: 'key-acme-1', baseUrl, pollIntervalMs: 0, ...options });

@@ -8,7 +8,9 @@
 import { API_PREFIX, ENDPOINTS, type EndpointName } from '@profile-articles/sdk/internal';
 import type { LiveState } from '../live-state.js';
 import { type AnyOutcome, fail } from '../outcome.js';
+import type { BodyExcerpt } from '../rules/body-excerpt.js';
 import { innerMap } from '../rules/inner-map.js';
+import { toJsonText } from '../rules/json-text.js';
 import { authorize, runOperation } from './api.js';
 import { checkEndpointArgs } from './endpoint-input.js';
 import { carriesBody, contentTypeOutcome, hostOutcome } from './guard.js';
@@ -79,6 +81,8 @@ export function createFastLane(
   live: LiveState,
   hostChecks: (listenHost: string) => (name: string) => boolean,
   onError: (error: unknown) => void,
+  /** Set with config `journal.bodies`: makes the journal's excerpt of a body. */
+  excerpt?: (text: string | undefined) => BodyExcerpt | null,
 ): (req: PlainRequest) => AnyOutcome | undefined {
   // The Host check's verdict per listening address and Host header: a client sends the same
   // one on every request, and the check parses it as a URL.
@@ -159,6 +163,7 @@ export function createFastLane(
       accountId,
       idempotencyKey: req.header('idempotency-key') ?? null,
       requestId: req.requestId,
+      ...(excerpt && { requestBody: excerpt(req.body), responseBody: excerpt(toJsonText(outcome.body)) }),
     });
     return outcome;
   };

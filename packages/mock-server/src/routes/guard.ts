@@ -36,11 +36,28 @@ export type GuardEnv = { Bindings: Transport & { requestId: string } };
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
-function originHost(origin: string): string | undefined {
+function originUrl(origin: string): URL | undefined {
   try {
-    return new URL(origin).hostname || undefined;
+    const url = new URL(origin);
+    return url.hostname ? url : undefined;
   } catch {
     return undefined; // `null` (a sandboxed page or a file) and garbage name no host
+  }
+}
+
+/**
+ * Whether a browser's `Origin` is the mock's own: the host and port the request's Host header
+ * names (over http, or https behind a TLS front). Control calls from a browser must come from
+ * the mock's own pages (the dashboard): a page of any other local server passed the Host check
+ * (loopback on another port) and could reset the mock with a body-less POST, which needs no
+ * CORS preflight.
+ */
+function isOwnOrigin(origin: URL, host: string | undefined): boolean {
+  if (host === undefined || (origin.protocol !== 'http:' && origin.protocol !== 'https:')) return false;
+  try {
+    return new URL(`${origin.protocol}//${host}`).host === origin.host;
+  } catch {
+    return false;
   }
 }
 
@@ -108,13 +125,29 @@ export function createGuard(
       if (misdirected) return respond(misdirected, c.env.requestId);
       const origin = requestHeader(c, 'origin');
       if (origin !== undefined) {
-        const host = originHost(origin);
-        if (host === undefined || !check(host))
+        const url = originUrl(origin);
+        if (url === undefined || !check(url.hostname))
           return respond(
             fail(403, 'Cross-site requests are refused: the Origin is not a host this mock serves'),
             c.env.requestId,
           );
+        if (c.req.path.startsWith('/_mock') && !isOwnOrigin(url, requestHeader(c, 'host')))
+          return respond(
+            fail(403, "Control calls from a browser are taken only from the mock's own pages (its origin)"),
+            c.env.requestId,
+          );
       }
+    }
+    // A browser's request from another page, even one with no Origin (a cross-origin GET made
+    // by an <img> or <script> tag): the control endpoints and the dashboard serve their own
+    // origin only ('same-origin'), or an address typed in ('none').
+    if (listenHost !== undefined && c.req.path.startsWith('/_mock')) {
+      const site = requestHeader(c, 'sec-fetch-site');
+      if (site !== undefined && site !== 'same-origin' && site !== 'none')
+        return respond(
+          fail(403, "Control calls from a browser are taken only from the mock's own pages (its origin)"),
+          c.env.requestId,
+        );
     }
     const unsupported = contentTypeOutcome(c.req.method, c.req.path, (name) => requestHeader(c, name));
     if (unsupported) return respond(unsupported, c.env.requestId);

@@ -16,6 +16,8 @@ export interface Checkouts {
   get(sessionId: string): CheckoutSession | undefined;
   pay(sessionId: string, at: number): PayResult;
   readonly size: number;
+  /** Every session, oldest first. */
+  all(): IterableIterator<CheckoutSession>;
 }
 
 export function createCheckouts(ledger: Ledger, newId: () => string): Checkouts {
@@ -33,6 +35,7 @@ export function createCheckouts(ledger: Ledger, newId: () => string): Checkouts 
       return session;
     },
     get: (sessionId) => sessions.get(sessionId),
+    all: () => sessions.values(),
     get size() {
       return sessions.size;
     },

@@ -13,6 +13,11 @@ export interface JobRecord {
   accountId: string;
   /** The key of the request that started it: proofs check that no key started two jobs. */
   idempotencyKey: string;
+  kind: JobKind;
+  /** When it started, on the mock's clock. */
+  startedAt: number;
+  /** When it next moves on (running, or ended); null once it has ended. For the dashboard's "time left". */
+  nextAt: number | null;
 }
 
 interface JobTimes {
@@ -67,6 +72,7 @@ export function createJobs(deps: JobsDeps): Jobs {
     job.status = status;
     job.credits_charged = 0;
     job.error = error;
+    record.nextAt = null;
     activeByProfile.delete(job.profile_id);
   }
 
@@ -90,6 +96,7 @@ export function createJobs(deps: JobsDeps): Jobs {
     // The snapshot is the published version's seed: later updates make new seeds, never change it.
     record.job.snapshot = articles.publish(record.job.profile_id, at);
     record.job.status = 'succeeded';
+    record.nextAt = null;
     ledger.settle(record.accountId, record.job.credits_charged, meta(record.job, 'job-succeeded'), at);
     activeByProfile.delete(record.job.profile_id);
   }
@@ -109,13 +116,14 @@ export function createJobs(deps: JobsDeps): Jobs {
       if (ledger.balance(accountId) < credits) return undefined;
       const job = new StoredJob(newId(), profileId, credits, articles);
       ledger.take(accountId, credits, 'reservation', meta(job, kind), at);
-      const record: JobRecord = { job, accountId, idempotencyKey };
+      const record: JobRecord = { job, accountId, idempotencyKey, kind, startedAt: at, nextAt: null };
       byId.set(job.job_id, record);
       activeByProfile.set(profileId, record);
 
       const behaviour = profileBehaviour(profileId);
       if (behaviour === 'stuck' || times.queuedMs >= queuedTimeoutMs) {
         const minutes = Math.round(queuedTimeoutMs / 60_000);
+        record.nextAt = at + queuedTimeoutMs;
         scheduler.at(
           at + queuedTimeoutMs,
           guarded(record, (when) =>
@@ -129,10 +137,12 @@ export function createJobs(deps: JobsDeps): Jobs {
         );
         return record;
       }
+      record.nextAt = at + times.queuedMs;
       scheduler.at(
         at + times.queuedMs,
         guarded(record, () => {
           job.status = 'running';
+          record.nextAt = at + times.queuedMs + times.runningMs;
         }),
       );
       scheduler.at(

@@ -13,6 +13,8 @@ export interface Scheduler {
   at(time: number, run: (at: number) => void): void;
   runDue(now: number): void;
   readonly size: number;
+  /** Events run so far: the dashboard's event stream watches it to learn that something moved. */
+  readonly ran: number;
 }
 
 function before(a: ScheduledEvent, b: ScheduledEvent): boolean {
@@ -22,6 +24,7 @@ function before(a: ScheduledEvent, b: ScheduledEvent): boolean {
 export function createScheduler(onError: (error: unknown) => void = () => {}): Scheduler {
   const heap: ScheduledEvent[] = [];
   let seq = 0;
+  let ran = 0;
 
   function push(event: ScheduledEvent): void {
     heap.push(event);
@@ -63,6 +66,7 @@ export function createScheduler(onError: (error: unknown) => void = () => {}): S
       // ago (virtually) wrote its article before anything later happened.
       while (heap.length && heap[0]!.at <= now) {
         const event = pop()!;
+        ran++;
         try {
           event.run(event.at);
         } catch (error) {
@@ -72,6 +76,9 @@ export function createScheduler(onError: (error: unknown) => void = () => {}): S
     },
     get size() {
       return heap.length;
+    },
+    get ran() {
+      return ran;
     },
   };
 }
