@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { MockConfig, NormalizedConfig } from './config.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './flags.js';
 import { BODY_METHODS, MAX_BODY_BYTES } from './limits.js';
+import type { RequestLogEntry } from './request-log.js';
 import type { Transport } from './routes/guard.js';
 import type { MockService } from './service.js';
 
@@ -21,6 +22,8 @@ export interface StartOptions {
   service?: MockService;
   /** Hears of the mock's own errors (see MockServiceOptions.onError) when it creates the service. */
   onError?: (error: unknown) => void;
+  /** Hears of every request once answered (or dropped): what `--log` prints. Costs nothing unset. */
+  onRequest?: (entry: RequestLogEntry, service: MockService) => void;
 }
 
 export interface MockServer {
@@ -103,6 +106,21 @@ function headerOf(req: IncomingMessage, name: string): string | undefined {
     joined = joined === undefined ? value : `${joined}${lower === 'cookie' ? '; ' : ', '}${value}`;
   }
   return joined;
+}
+
+/** The X-Request-Id among the headers given to writeHead: an object, or a list of pairs or of names and values. */
+function requestIdIn(headers: unknown): string | undefined {
+  if (Array.isArray(headers)) {
+    const flat = headers.flat() as unknown[];
+    for (let i = 0; i < flat.length - 1; i += 2)
+      if (String(flat[i]).toLowerCase() === 'x-request-id') return String(flat[i + 1]);
+    return undefined;
+  }
+  if (headers && typeof headers === 'object') {
+    for (const [name, value] of Object.entries(headers))
+      if (name.toLowerCase() === 'x-request-id') return String(value);
+  }
+  return undefined;
 }
 
 export function startMockServer(options: StartOptions = {}): Promise<MockServer> {
@@ -285,9 +303,47 @@ export async function serveMock(
   // before it), and its answer would wait in the response's pending output, an array V8 then
   // learns to allocate straight in the old generation: every answer held there kept its
   // request and response alive until a full collection, and those ran every half second.
+  const { onRequest } = options;
+  const serve = onRequest
+    ? (req: IncomingMessage, res: ServerResponse) => logged(req, res, onRequest)
+    : handle;
+  const logged = (req: IncomingMessage, res: ServerResponse, hear: NonNullable<typeof onRequest>) => {
+    // Loaded by now: a request is served once its connection is, after the service loads.
+    const service = ready?.service;
+    if (!service) return handle(req, res);
+    const started = performance.now();
+    const account = service.state().accounts.byAuthorization(headerOf(req, 'authorization'));
+    // Due events run first, as the request itself would: what they move is not this request's.
+    service.now();
+    const before = account ? service.state().ledger.balance(account.id) : 0;
+    let requestId: string | undefined;
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+      requestId = requestIdIn(args[1] ?? args[2]);
+      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+    } as typeof res.writeHead;
+    res.once('close', () => {
+      const target = req.url ?? '';
+      const query = target.indexOf('?');
+      hear(
+        {
+          at: service.now(),
+          accountId: account?.id,
+          method: req.method ?? '',
+          path: query < 0 ? target : target.slice(0, query),
+          status: res.headersSent ? res.statusCode : 0,
+          credits: account ? service.state().ledger.balance(account.id) - before : 0,
+          requestId: requestId ?? (res.getHeader('x-request-id') as string | undefined),
+          durationMs: performance.now() - started,
+        },
+        service,
+      );
+    });
+    handle(req, res);
+  };
   const server = createServer((req, res) => {
-    if (res.socket) handle(req, res);
-    else res.on('socket', () => handle(req, res)); // given once: no need for once()'s wrapper
+    if (res.socket) serve(req, res);
+    else res.on('socket', () => serve(req, res)); // given once: no need for once()'s wrapper
   });
   const close = () =>
     new Promise<void>((done, fail) => {
