@@ -46,6 +46,11 @@ export const MOCK_FLAGS: readonly MockFlag[] = [
     multiple: true,
   },
   { name: 'admin-token', value: 'token', description: 'require Authorization: Bearer TOKEN on /_mock/*' },
+  {
+    name: 'data',
+    value: 'dir',
+    description: 'keep accounts, jobs, articles, keys, the ledger and the clock in DIR across restarts',
+  },
   { name: 'queued-ms', value: 'ms', description: 'how long a job stays queued (overrides the config)' },
   { name: 'running-ms', value: 'ms', description: 'how long a job then runs (overrides the config)' },
   { name: 'log', description: 'print one line per request (default when stdout is a terminal)' },

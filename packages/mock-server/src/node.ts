@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { MockConfig, NormalizedConfig } from './config.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './flags.js';
 import { BODY_METHODS, MAX_BODY_BYTES } from './limits.js';
+import type { AnyOutcome } from './outcome.js';
 import type { RequestLogEntry } from './request-log.js';
 import type { Transport } from './routes/guard.js';
 import type { MockService } from './service.js';
@@ -22,6 +23,8 @@ export interface StartOptions {
   service?: MockService;
   /** Hears of the mock's own errors (see MockServiceOptions.onError) when it creates the service. */
   onError?: (error: unknown) => void;
+  /** Hears what a --data folder's start found (a torn write cut off), one line each. */
+  onNote?: (line: string) => void;
   /** Hears of every request once answered (or dropped): what `--log` prints. Costs nothing unset. */
   onRequest?: (entry: RequestLogEntry, service: MockService) => void;
 }
@@ -135,20 +138,36 @@ async function loadListener(
   service: MockService;
   listener: (req: IncomingMessage, res: ServerResponse) => void;
   nextRequestId: () => string;
+  /** Lets the data folder go (written, snapshotted, unlocked); nothing without --data. */
+  closeData: () => Promise<void>;
 }> {
   const [
     { getRequestListener },
-    { createMockService, fastLaneOf, requestIdsOf },
+    { createMockService, durabilityOf, fastLaneOf, notSaved, requestIdsOf },
     { answerHeaders },
     { toJsonText },
+    { normalizeConfig },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./service.js'),
     import('./routes/respond.js'),
     import('./rules/json-text.js'),
+    import('./config.js'),
   ]);
-  const service =
-    options.service ?? createMockService(options.config, options.onError ? { onError: options.onError } : {});
+  const config = options.service ? undefined : normalizeConfig(options.config);
+  const onError = options.onError ?? (() => {});
+  // Opened before the service, which starts from what it holds; loaded only for --data.
+  const data = config?.dataDir
+    ? (await import('./data/folder.js')).openDataFolder(config.dataDir, onError, options.onNote)
+    : undefined;
+  let service: MockService;
+  try {
+    service = options.service ?? createMockService(config, { onError, data });
+  } catch (error) {
+    await data?.close();
+    throw error;
+  }
+  const durable = durabilityOf(service);
   // The process's own Request and Response stay: by default @hono/node-server replaces them with
   // its lighter classes for good, which broke `instanceof Response` for the fetch responses of
   // the process the mock runs in (msw 3 among them: a reset fault over msw then hung). The
@@ -199,11 +218,21 @@ async function loadListener(
       req.requestId = requestId; // one id per request, however it is answered
       return false;
     }
-    // Written as @hono/node-server writes a respond()ed answer, byte for byte.
+    // With --data, once what the answer shows is on disk.
+    const waiting = durable?.();
+    if (waiting) {
+      waiting.then(
+        () => write(res, outcome, requestId),
+        () => write(res, notSaved(), requestId),
+      );
+    } else write(res, outcome, requestId);
+    return true;
+  };
+  // Written as @hono/node-server writes a respond()ed answer, byte for byte.
+  const write = (res: ServerResponse, outcome: AnyOutcome, requestId: string) => {
     const text = toJsonText(outcome.body);
     res.writeHead(outcome.status, answerHeaders(outcome, requestId, Buffer.byteLength(text)));
     res.end(text);
-    return true;
   };
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     const declared = wholeBodyLength(req);
@@ -239,7 +268,7 @@ async function loadListener(
       req.once('end', () => answer(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
     });
   };
-  return { service, listener, nextRequestId };
+  return { service, listener, nextRequestId, closeData: async () => data?.close() };
 }
 
 /**
@@ -253,7 +282,10 @@ export async function serveMock(
   onListening?: (url: string) => void,
 ): Promise<MockServer> {
   const listenHost = options.host ?? DEFAULT_HOST;
-  let loading = onListening ? undefined : loadListener(options, listenHost);
+  // With --data the folder is opened (and locked) before the port: a second mock on the same
+  // folder then says so without first printing an address it will not serve.
+  const early = onListening && !(options.config as { dataDir?: unknown } | undefined)?.dataDir;
+  let loading = early ? undefined : loadListener(options, listenHost);
   const loaded = loading ? await loading : undefined;
   let ready = loaded;
   const load = () => {
@@ -351,8 +383,15 @@ export async function serveMock(
       // Keep-alive sockets would hold the server open; close them with it.
       server.closeAllConnections();
     });
+  const stop = async () => {
+    await close();
+    await ready?.closeData();
+  };
   const url = await new Promise<string>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error) => {
+      // Loaded first without onListening: its data folder is open and locked.
+      void (ready?.closeData() ?? Promise.resolve()).finally(() => reject(error));
+    });
     server.listen(options.port ?? DEFAULT_PORT, listenHost, () => {
       const info = server.address() as AddressInfo;
       const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
@@ -367,5 +406,5 @@ export async function serveMock(
     throw error;
   }
   const { port } = server.address() as AddressInfo;
-  return { url, port, service: ready.service, close };
+  return { url, port, service: ready.service, close: stop };
 }

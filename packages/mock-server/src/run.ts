@@ -65,6 +65,7 @@ export async function runMockCommand(options: RunMockOptions = {}): Promise<void
   const adminToken = options.adminToken ?? loaded?.adminToken;
   // Without a file the service fills in the defaults (the demo account) once it is loaded.
   // The timing flags override the config's `jobs`, each on its own.
+  const dataDir = options.dataDir ?? loaded?.dataDir;
   const jobs = {
     ...loaded?.jobs,
     ...(options.queuedMs === undefined ? {} : { queuedMs: options.queuedMs }),
@@ -75,6 +76,7 @@ export async function runMockCommand(options: RunMockOptions = {}): Promise<void
     allowHosts: [...(loaded?.allowHosts ?? []), ...(options.allowHosts ?? [])],
     ...(adminToken === undefined ? {} : { adminToken }),
     ...(Object.keys(jobs).length ? { jobs } : {}),
+    ...(dataDir === undefined ? {} : { dataDir }),
   };
   const host = options.host ?? DEFAULT_HOST;
   if (!isLoopback(host)) {
@@ -108,6 +110,7 @@ export async function runMockCommand(options: RunMockOptions = {}): Promise<void
       host,
       config,
       ...(onRequest ? { onRequest } : {}),
+      onNote: warn,
       onError: (error) =>
         warn(`mock: internal error: ${error instanceof Error ? error.message : String(error)}`),
     },
@@ -120,8 +123,11 @@ export async function runMockCommand(options: RunMockOptions = {}): Promise<void
   log(`Dashboard: ${server.url}/_mock/`);
   const keys = server.service.config.accounts.flatMap((account) => account.apiKeys);
   if (!options.configPath)
-    log(`Demo account: API key ${keys[0]}, ${server.service.config.accounts[0]?.credits} credits`);
+    log(
+      `Demo account: API key ${keys[0]}, ${server.service.balance(server.service.config.accounts[0]?.id ?? '')} credits`,
+    );
   if (adminToken !== undefined) log('Control endpoints (/_mock/*) need the admin token');
+  if (dataDir !== undefined) log(`State kept in ${dataDir} across restarts`);
   await new Promise<void>((resolve) => {
     stop = () => {
       unlisten();
