@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MockConfig, NormalizedConfig } from './config.js';
+import type { DataFolder } from './data/folder.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './flags.js';
 import { BODY_METHODS, MAX_BODY_BYTES } from './limits.js';
 import type { AnyOutcome } from './outcome.js';
@@ -134,12 +135,11 @@ export function startMockServer(options: StartOptions = {}): Promise<MockServer>
 async function loadListener(
   options: StartOptions,
   listenHost: string,
+  data: DataFolder | undefined,
 ): Promise<{
   service: MockService;
   listener: (req: IncomingMessage, res: ServerResponse) => void;
   nextRequestId: () => string;
-  /** Lets the data folder go (written, snapshotted, unlocked); nothing without --data. */
-  closeData: () => Promise<void>;
 }> {
   const [
     { getRequestListener },
@@ -156,17 +156,7 @@ async function loadListener(
   ]);
   const config = options.service ? undefined : normalizeConfig(options.config);
   const onError = options.onError ?? (() => {});
-  // Opened before the service, which starts from what it holds; loaded only for --data.
-  const data = config?.dataDir
-    ? (await import('./data/folder.js')).openDataFolder(config.dataDir, onError, options.onNote)
-    : undefined;
-  let service: MockService;
-  try {
-    service = options.service ?? createMockService(config, { onError, data });
-  } catch (error) {
-    await data?.close();
-    throw error;
-  }
+  const service = options.service ?? createMockService(config, { onError, data });
   const durable = durabilityOf(service);
   // The process's own Request and Response stay: by default @hono/node-server replaces them with
   // its lighter classes for good, which broke `instanceof Response` for the fetch responses of
@@ -268,7 +258,7 @@ async function loadListener(
       req.once('end', () => answer(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
     });
   };
-  return { service, listener, nextRequestId, closeData: async () => data?.close() };
+  return { service, listener, nextRequestId };
 }
 
 /**
@@ -282,14 +272,27 @@ export async function serveMock(
   onListening?: (url: string) => void,
 ): Promise<MockServer> {
   const listenHost = options.host ?? DEFAULT_HOST;
-  // With --data the folder is opened (and locked) before the port: a second mock on the same
-  // folder then says so without first printing an address it will not serve.
-  const early = onListening && !(options.config as { dataDir?: unknown } | undefined)?.dataDir;
-  let loading = early ? undefined : loadListener(options, listenHost);
+  // With --data the folder is opened (locked and read) before the port: a second mock on the
+  // same folder then says so without first printing an address it will not serve. Its module
+  // needs neither zod nor the service, so the URL still comes before they load.
+  const dataDir = options.service
+    ? undefined
+    : (options.config as { dataDir?: unknown } | undefined)?.dataDir;
+  const data =
+    typeof dataDir === 'string'
+      ? (await import('./data/folder.js')).openDataFolder(
+          dataDir,
+          options.onError ?? (() => {}),
+          options.onNote,
+        )
+      : undefined;
+  let loading = onListening ? undefined : loadListener(options, listenHost, data);
+  // Until the service is built, the folder is this function's to let go of on a failure.
+  loading?.catch(() => data?.close());
   const loaded = loading ? await loading : undefined;
   let ready = loaded;
   const load = () => {
-    loading ??= loadListener(options, listenHost);
+    loading ??= loadListener(options, listenHost, data);
     return loading;
   };
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -385,12 +388,12 @@ export async function serveMock(
     });
   const stop = async () => {
     await close();
-    await ready?.closeData();
+    await data?.close();
   };
   const url = await new Promise<string>((resolve, reject) => {
     server.once('error', (error) => {
-      // Loaded first without onListening: its data folder is open and locked.
-      void (ready?.closeData() ?? Promise.resolve()).finally(() => reject(error));
+      // The data folder is open and locked: let it go before saying why.
+      void (data?.close() ?? Promise.resolve()).finally(() => reject(error));
     });
     server.listen(options.port ?? DEFAULT_PORT, listenHost, () => {
       const info = server.address() as AddressInfo;
@@ -403,6 +406,7 @@ export async function serveMock(
     ready = await load();
   } catch (error) {
     await close();
+    await data?.close();
     throw error;
   }
   const { port } = server.address() as AddressInfo;

@@ -35,7 +35,7 @@ interface JournalHeader {
   seed: string;
 }
 
-interface DataFolder extends LiveData {
+export interface DataFolder extends LiveData {
   /** Resolves once every change recorded so far is on disk; undefined when it already is. */
   whenDurable(): Promise<void> | undefined;
   /** What the start found and did: torn bytes cut off, records replayed. */
