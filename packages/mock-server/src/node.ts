@@ -12,7 +12,7 @@ import { BODY_METHODS, MAX_BODY_BYTES } from './limits.js';
 import type { AnyOutcome } from './outcome.js';
 import type { RequestLogEntry } from './request-log.js';
 import type { Transport } from './routes/guard.js';
-import type { MockService } from './service.js';
+import type { MockService, ServiceOptionsWithData } from './service.js';
 
 export interface StartOptions {
   /** 0 picks a free port. Default 4010. */
@@ -156,7 +156,8 @@ async function loadListener(
   ]);
   const config = options.service ? undefined : normalizeConfig(options.config);
   const onError = options.onError ?? (() => {});
-  const service = options.service ?? createMockService(config, { onError, data });
+  const withData: ServiceOptionsWithData = { onError, data };
+  const service = options.service ?? createMockService(config, withData);
   const durable = durabilityOf(service);
   // The process's own Request and Response stay: by default @hono/node-server replaces them with
   // its lighter classes for good, which broke `instanceof Response` for the fetch responses of

@@ -41,18 +41,22 @@ export interface MockServiceOptions {
    * refunded) or a request answered 500. Silent by default; the bin writes them to stderr.
    */
   onError?: (error: unknown) => void;
-  /**
-   * The state's home across restarts (node.ts opens `dataDir` with data/folder.ts): the state
-   * starts from it, each change is recorded in it, and every answer waits until what it
-   * shows is on disk. In memory without it.
-   */
-  data?: DurableData | undefined;
 }
 
 /** What the service needs of a data folder. */
 interface DurableData extends LiveData {
   /** Resolves once every change recorded so far is on disk; undefined when it already is. */
   whenDurable(): Promise<void> | undefined;
+}
+
+/**
+ * The options node.ts passes: also the state's home across restarts (it opens `dataDir` with
+ * data/folder.ts). The state starts from it, each change is recorded in it, and every answer
+ * waits until what it shows is on disk. Not public: a data folder is opened by
+ * startMockServer, which owns its lock and its closing.
+ */
+export interface ServiceOptionsWithData extends MockServiceOptions {
+  data?: DurableData | undefined;
 }
 
 export interface MockService {
@@ -118,13 +122,14 @@ export function createMockService(
   config: MockConfig | NormalizedConfig = {},
   options: MockServiceOptions = {},
 ): MockService {
+  const { data } = options as ServiceOptionsWithData;
   const normalized = normalizeConfig(config);
   const onError = options.onError ?? (() => {});
   const live = createLiveState(normalized, {
     now: options.now,
     newId: flatIds(options.newId ?? randomUUID),
     onError,
-    data: options.data,
+    data,
   });
   const completeCheckout = (sessionId: string) => live.state.checkouts.pay(sessionId, live.now());
   const nextRequestId = createRequestIds();
@@ -226,7 +231,6 @@ export function createMockService(
     }
     return app.fetch(request, { ...transport, requestId });
   };
-  const { data } = options;
   const service: MockService = {
     handle: (request, transport = {}) => {
       // One id per request, whichever way it is answered: an adapter may have chosen it.
