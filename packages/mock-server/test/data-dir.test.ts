@@ -4,7 +4,7 @@
 // key's replay, its read's charge, its payment) and the ledger must add up. A journal whose last
 // line a crash cut short, followed by garbage, is cut back at start; a second mock on the same
 // folder refuses; the clock keeps its advances across a restart.
-import { appendFileSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startMockBin } from '@profile-articles/test-utils/mock-bins';
@@ -170,6 +170,8 @@ describe('profile-articles-mock --data', () => {
     first.child.kill('SIGKILL');
     await first.exited;
     const journal = join(where.dir, 'journal.log');
+    // What the folder holds names accounts by id: never the key.
+    expect(readFileSync(journal, 'utf8')).not.toContain(KEY);
     const size = readFileSync(journal).length;
     truncateSync(journal, size - 20); // the third generate's line, cut short
     appendFileSync(journal, Buffer.from([0x00, 0xff, 0x7b, 0x22, 0x0a, 0x41, 0x20, 0x5b, 0x7d, 0x0a, 0xc3]));
@@ -194,6 +196,16 @@ describe('profile-articles-mock --data', () => {
     expect(replay.body.job_id).toBe(next.body.job_id);
   });
 
+  it('refuses a snapshot it did not write, saying what to do, rather than guessing', async () => {
+    const where = folder();
+    mkdirSync(where.dir, { recursive: true });
+    writeFileSync(join(where.dir, 'snapshot.json'), '{"accounts": []}');
+    const mock = start(where);
+    expect(await mock.exited).toBe(1);
+    expect(mock.stderr()).toContain('snapshot.json in');
+    expect(mock.stderr()).toContain('move it away to start afresh');
+  });
+
   it('refuses a second mock on the same folder, saying which process holds it', async () => {
     const where = folder();
     const first = start(where);
@@ -204,6 +216,28 @@ describe('profile-articles-mock --data', () => {
     expect(second.stdout()).not.toContain('listening');
     // The first still serves.
     expect((await call(await first.url, 'GET', '/api/v1/credits')).status).toBe(200);
+  });
+
+  it('restarted, a job goes on where it was and a key expires 24 h after it was used, as without a stop', async () => {
+    const where = folder();
+    const first = start(where);
+    const started = await call(await first.url, 'POST', '/api/v1/articles', { profile_id: 'ada' }, 'key-1');
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const second = start(where);
+    const url = await second.url;
+    // Still queued (its phases are 10 minutes of the mock's clock), then done once they pass.
+    expect((await call(url, 'GET', `/api/v1/jobs/${started.body.job_id}`)).body.status).toBe('queued');
+    await call(url, 'POST', '/_mock/clock/advance', { ms: 2 * PHASE_MS });
+    const done = await call(url, 'GET', `/api/v1/jobs/${started.body.job_id}`);
+    expect(done.body.status).toBe('succeeded');
+    // Within 24 h the key answers its job; after, it is free again: the same request reads the article.
+    const replay = await call(url, 'POST', '/api/v1/articles', { profile_id: 'ada' }, 'key-1');
+    expect(replay.body.job_id).toBe(started.body.job_id);
+    await call(url, 'POST', '/_mock/clock/advance', { ms: 24 * 60 * 60_000 });
+    const later = await call(url, 'POST', '/api/v1/articles', { profile_id: 'ada' }, 'key-1');
+    expect(later.body.article.article_id).toBe(done.body.article.article_id);
+    expect(later.body.credits_charged).toBe(1);
   });
 
   it('keeps the clock: an advance made before a restart is still there after it', async () => {
