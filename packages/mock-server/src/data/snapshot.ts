@@ -16,7 +16,7 @@ export const SNAPSHOT_VERSION = 1;
 type SavedSeed = [string, string, number, number, number];
 /** A version that is its profile's current one is named by its number alone (most are). */
 type SeedRef = number | SavedSeed;
-/** Job id, profile, account, key, status, credits charged, error, published version, plan. */
+/** Job id, profile, account, key, status, credits charged, error, published version, plan, kind, start. */
 type SavedJobRow = [
   string,
   string,
@@ -27,6 +27,8 @@ type SavedJobRow = [
   string | null,
   SeedRef | null,
   JobPlanRow | 0,
+  JobKind,
+  number,
 ];
 /** When an active job started, its queue and run times, and its queue timeout (ms). */
 type JobPlanRow = [number, number, number, number];
@@ -87,6 +89,8 @@ export function dumpState(state: MockState, extra: Pick<Snapshot, 'generation' |
         job.error,
         job.snapshot && ref(job.snapshot),
         job.plan ? [job.plan.at, job.plan.queuedMs, job.plan.runningMs, job.plan.queuedTimeoutMs] : 0,
+        job.kind,
+        job.startedAt,
       ]),
     keys: state.idempotency
       .dump()
@@ -124,9 +128,13 @@ export function loadState(state: MockState, snapshot: Snapshot): void {
     error,
     ref,
     plan,
+    kind,
+    startedAt,
   ] of snapshot.jobs) {
     state.jobs.load({
       jobId,
+      kind,
+      startedAt,
       profileId,
       accountId,
       idempotencyKey,
