@@ -13,6 +13,7 @@ const BENCHES = [
   'mock-throughput',
   'mock-scale',
   'mock-memory',
+  'mock-data',
 ];
 if (process.env.BENCH_SMOKE !== '1')
   rmSync(new URL('./results/latest.json', import.meta.url), { force: true });

@@ -1,11 +1,22 @@
 // A server for the load benchmarks, in its own process: `bare` (node:http answering the
-// mock's own recorded bodies), `mock`, or `mock-full N` (the mock with N articles stored).
+// mock's own recorded bodies), `mock`, `mock-full N` (the mock with N articles stored), or
+// `mock-data` (the mock with --data in a new folder).
+import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createMockService, startMockServer } from '../packages/mock-server/dist/index.js';
 import { BENCH_CONFIG, fill, prepare, requestFor, SCENARIOS, settleHeap } from './scenarios.mjs';
 
 const [kind, stored = '0'] = process.argv.slice(2);
-const service = createMockService(BENCH_CONFIG);
+const dataServer =
+  kind === 'mock-data'
+    ? await startMockServer({
+        port: 0,
+        config: { ...BENCH_CONFIG, dataDir: join(mkdtempSync(join(tmpdir(), 'bench-data-')), 'data') },
+      })
+    : undefined;
+const service = dataServer?.service ?? createMockService(BENCH_CONFIG);
 await prepare(service);
 if (Number(stored) > 0) {
   await fill(service, Number(stored));
@@ -39,7 +50,7 @@ if (kind === 'bare') {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${server.address().port}`;
 } else {
-  url = (await startMockServer({ port: 0, service })).url;
+  url = dataServer?.url ?? (await startMockServer({ port: 0, service })).url;
 }
 process.stdout.write(`${url}\n`);
 process.on('SIGTERM', () => process.exit(0));

@@ -50,6 +50,7 @@ describe('profile-articles mock and profile-articles-mock agree', () => {
     ['a config file that does not exist', () => ['--port', '0', '--config', join(dir, 'missing.json')]],
     ['a config with a wrong field', () => ['--port', '0', '--config', badConfig]],
     ['a port in use', () => ['--port', String(busyPort)]],
+    ['a job timing that is not a whole number', () => ['--port', '0', '--queued-ms', '-1']],
   ];
   for (const [name, args] of cases) {
     it(name, async () => {
@@ -68,6 +69,7 @@ describe('profile-articles mock and profile-articles-mock agree', () => {
     ['a flag without its value', ['--port']],
     ['a flag taking the next flag as its value, as commander does', ['--config', '--port', '0']],
     ['an argument the mock does not take', ['extra']],
+    ['a switch given a value', ['--log=yes']],
   ];
   for (const [name, args] of usageCases) {
     it(`${name}: usage error 2 from both, in the same words`, async () => {

@@ -47,6 +47,8 @@ export const MockConfigSchema = z.strictObject({
   adminToken: z.optional(z.string().check(z.minLength(1))),
   /** `bodies`: the journal keeps each request's and answer's body (redacted, cut at 64 KiB). */
   journal: z.optional(z.strictObject({ bodies: z._default(z.boolean(), false) })),
+  /** The folder the state is kept in across restarts (`--data`); in memory when unset. */
+  dataDir: z.optional(z.string().check(z.minLength(1))),
 });
 
 export type MockConfig = z.input<typeof MockConfigSchema>;
@@ -67,6 +69,7 @@ export interface NormalizedConfig {
   allowHosts: string[];
   adminToken: string | undefined;
   journal: { bodies: boolean };
+  dataDir: string | undefined;
 }
 
 /** Without a config: one demo account, as the docs promise. */
@@ -122,6 +125,7 @@ export function normalizeConfig(input: unknown = {}): NormalizedConfig {
     allowHosts: [...config.allowHosts],
     adminToken: config.adminToken,
     journal: { bodies: config.journal?.bodies ?? false },
+    dataDir: config.dataDir,
   };
 }
 

@@ -11,10 +11,20 @@ export const DEFAULT_HOST = '127.0.0.1';
 
 export interface MockFlag {
   /** The long name, without the dashes. */
-  name: 'port' | 'host' | 'config' | 'allow-host' | 'admin-token';
+  name:
+    | 'port'
+    | 'host'
+    | 'config'
+    | 'allow-host'
+    | 'admin-token'
+    | 'data'
+    | 'queued-ms'
+    | 'running-ms'
+    | 'log'
+    | 'no-log';
   short?: string;
-  /** What the value is called in help (`--port <port>`). */
-  value: string;
+  /** What the value is called in help (`--port <port>`); none for a switch (`--log`). */
+  value?: string;
   description: string;
   /** May be given more than once; the values are kept in order. */
   multiple?: true;
@@ -36,6 +46,15 @@ export const MOCK_FLAGS: readonly MockFlag[] = [
     multiple: true,
   },
   { name: 'admin-token', value: 'token', description: 'require Authorization: Bearer TOKEN on /_mock/*' },
+  {
+    name: 'data',
+    value: 'dir',
+    description: 'keep accounts, jobs, articles, keys, the ledger and the clock in DIR across restarts',
+  },
+  { name: 'queued-ms', value: 'ms', description: 'how long a job stays queued (overrides the config)' },
+  { name: 'running-ms', value: 'ms', description: 'how long a job then runs (overrides the config)' },
+  { name: 'log', description: 'print one line per request (default when stdout is a terminal)' },
+  { name: 'no-log', description: 'print no request lines' },
 ];
 
 /** The flags as typed, before their checks; commander's camel-case names. */
@@ -45,6 +64,11 @@ export interface MockFlags {
   config?: string | undefined;
   allowHost?: string[] | undefined;
   adminToken?: string | undefined;
+  data?: string | undefined;
+  queuedMs?: string | undefined;
+  runningMs?: string | undefined;
+  /** `--log` true, `--no-log` false, neither undefined (the default then depends on stdout). */
+  log?: boolean | undefined;
 }
 
 /** What the checked flags ask of the runner (RunMockOptions adds where its lines go). */
@@ -58,6 +82,13 @@ export interface MockFlagOptions {
   allowHosts?: string[];
   /** Guards `/_mock/*` with `Authorization: Bearer <token>` (overrides config `adminToken`). */
   adminToken?: string;
+  /** The folder the state lives in across restarts (config `dataDir`). */
+  dataDir?: string;
+  /** Job timings, over the config's `jobs`. */
+  queuedMs?: number;
+  runningMs?: number;
+  /** `--log`: one line per request on stdout; undefined: on when stdout is a terminal. */
+  logRequests?: boolean;
 }
 
 /** A flag the mock does not know, or a flag without its value: a usage error (exit 2) from both commands. */
@@ -67,7 +98,7 @@ export class MockUsageError extends Error {
 
 /** How help shows a flag, and how commander names it in its messages: `-p, --port <port>`. */
 export function flagSpelling(flag: MockFlag): string {
-  return `${flag.short ? `-${flag.short}, ` : ''}--${flag.name} <${flag.value}>`;
+  return `${flag.short ? `-${flag.short}, ` : ''}--${flag.name}${flag.value ? ` <${flag.value}>` : ''}`;
 }
 
 const camel = (name: string) => name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
@@ -77,7 +108,7 @@ const camel = (name: string) => name.replace(/-(\w)/g, (_, letter: string) => le
  * `--flag value`, `--flag=value`, `-p value`; a repeated single flag keeps the last value.
  */
 export function parseMockArgs(args: readonly string[]): { flags: MockFlags; help: boolean } {
-  const flags: Record<string, string | string[]> = {};
+  const flags: Record<string, string | string[] | boolean> = {};
   const extra: string[] = [];
   let help = false;
   for (let i = 0; i < args.length; i++) {
@@ -92,7 +123,12 @@ export function parseMockArgs(args: readonly string[]): { flags: MockFlags; help
     }
     const [given, inline] = arg.startsWith('--') ? splitOnce(arg, '=') : [arg, undefined];
     const flag = MOCK_FLAGS.find((f) => `--${f.name}` === given || (f.short && `-${f.short}` === given));
-    if (!flag) throw new MockUsageError(`unknown option '${given}'`);
+    // A switch takes no value: commander names `--log=x` an unknown option whole.
+    if (!flag || (!flag.value && inline !== undefined)) throw new MockUsageError(`unknown option '${arg}'`);
+    if (!flag.value) {
+      flags.log = flag.name === 'log';
+      continue;
+    }
     const value = inline ?? args[++i];
     // Like commander, the next argument is the value even when it starts with a dash.
     if (value === undefined) throw new MockUsageError(`option '${flagSpelling(flag)}' argument missing`);
@@ -122,9 +158,22 @@ function parsePort(raw: string | undefined): number | undefined {
   return port;
 }
 
+/** `--queued-ms` and `--running-ms` as typed: a whole number of milliseconds, as the config takes. */
+function parseMs(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const ms = Number(raw);
+  if (raw.trim() === '' || !Number.isSafeInteger(ms) || ms < 0) {
+    throw new RangeError(`--${name} must be a whole number of milliseconds (0 or more), got "${raw}"`);
+  }
+  return ms;
+}
+
 /** Checks the flags both commands share and turns them into options. Throws RangeError for a bad one. */
 export function mockOptionsFromFlags(flags: MockFlags): MockFlagOptions {
   const port = parsePort(flags.port);
+  const queuedMs = parseMs('queued-ms', flags.queuedMs);
+  const runningMs = parseMs('running-ms', flags.runningMs);
+  if (flags.data !== undefined && flags.data.trim() === '') throw new RangeError('--data must name a folder');
   if (flags.adminToken !== undefined && flags.adminToken.trim() === '')
     throw new RangeError('--admin-token must not be empty');
   const badHost = flags.allowHost?.find((host) => host.trim() === '' || /[\s/@]/.test(host));
@@ -135,5 +184,9 @@ export function mockOptionsFromFlags(flags: MockFlags): MockFlagOptions {
     ...(flags.config ? { configPath: flags.config } : {}),
     ...(flags.allowHost?.length ? { allowHosts: flags.allowHost } : {}),
     ...(flags.adminToken === undefined ? {} : { adminToken: flags.adminToken }),
+    ...(flags.data === undefined ? {} : { dataDir: flags.data }),
+    ...(queuedMs === undefined ? {} : { queuedMs }),
+    ...(runningMs === undefined ? {} : { runningMs }),
+    ...(flags.log === undefined ? {} : { logRequests: flags.log }),
   };
 }

@@ -1,7 +1,12 @@
 // The state and the clock as one holder that outlives a reset. Routes are built once, before
 // any request, and hold this; `reset` builds a new state and clock inside it, so nothing has
 // to reach for a service that does not exist yet when the routes are made.
+// With --data it also starts from what the data folder holds and tells the folder of each
+// change (data/records.ts); the folder itself is the adapter's (data/folder.ts).
 import type { NormalizedConfig } from './config.js';
+import type { DataIds } from './data/ids.js';
+import { applyRecord, type DataRecord, recordChanges } from './data/records.js';
+import { dumpState, loadState, type Snapshot } from './data/snapshot.js';
 import { type Clock, createClock } from './rules/clock.js';
 import { createState, type MockState } from './state.js';
 
@@ -20,24 +25,77 @@ export interface LiveState {
   reset(): void;
   /** Resets and clock advances so far: the dashboard's event stream watches it. */
   readonly moves: number;
+  /** With --data: the state as a snapshot that starts journal generation `generation`. */
+  snapshot(generation: number): Snapshot;
+}
+
+/** What --data gives the live state: the folder's contents, its id source and its journal. */
+export interface LiveData {
+  ids: DataIds;
+  /** Appends a change to the journal (durable before the answer leaves: the service waits). */
+  record(change: DataRecord): void;
+  snapshot: Snapshot | undefined;
+  /** The journal's records written since the snapshot, oldest first. */
+  records: readonly DataRecord[];
+  /** Called once the state is built, with what takes its snapshots (the folder compacts with it). */
+  attach(snapshot: (generation: number) => Snapshot): void;
 }
 
 interface LiveStateOptions {
   now?: (() => number) | undefined;
   newId: () => string;
   onError: (error: unknown) => void;
+  data?: LiveData | undefined;
 }
 
 export function createLiveState(config: NormalizedConfig, options: LiveStateOptions): LiveState {
-  let clock: Clock = createClock(options.now);
-  let state = createState(config, options.newId, options.onError);
+  const { data } = options;
+  const source = options.now ?? Date.now;
+  // Off while the folder's records are replayed: they are in the journal already.
+  let recording = false;
+  const record = (change: DataRecord) => {
+    if (recording) data?.record(change);
+  };
+  const build = () => {
+    if (!data) return createState(config, options.newId, options.onError);
+    const built = createState(config, data.ids.next, options.onError, data.ids.article);
+    recordChanges(built, record);
+    return built;
+  };
+  let clock: Clock = createClock(source);
+  let state = build();
+  if (data) {
+    let latest = -Infinity;
+    if (data.snapshot) {
+      loadState(state, data.snapshot);
+      clock.advance(data.snapshot.clock.offset);
+      latest = data.snapshot.clock.latest;
+    }
+    for (const change of data.records) {
+      if (change.t === 'advance') clock.advance(change.ms);
+      else if (change.t === 'reset') {
+        data.ids.reset();
+        clock = createClock(source);
+        state = build();
+        latest = -Infinity; // a reset sets the clock back to real time
+      } else {
+        applyRecord(state, change);
+        if ('at' in change) latest = Math.max(latest, change.at);
+      }
+    }
+    // The clock runs on while the mock is stopped, as the service's would (docs/decisions/0009):
+    // a job due during the gap has ended, a key older than 24 h has expired. It never runs
+    // backwards: a machine's clock set back resumes from the latest time the mock had shown.
+    if (clock.now() < latest) clock.advance(latest - clock.now());
+    recording = true;
+  }
   let moves = 0;
   const now = () => {
     const time = clock.now();
     state.scheduler.runDue(time);
     return time;
   };
-  return {
+  const live: LiveState = {
     get state() {
       return state;
     },
@@ -54,13 +112,27 @@ export function createLiveState(config: NormalizedConfig, options: LiveStateOpti
     },
     advance(ms) {
       clock.advance(ms);
+      record({ t: 'advance', ms });
       moves++;
       now();
     },
     reset() {
       moves++;
-      clock = createClock(options.now);
-      state = createState(config, options.newId, options.onError);
+      data?.ids.reset();
+      record({ t: 'reset' });
+      clock = createClock(source);
+      state = build();
+    },
+    snapshot(generation) {
+      if (!data) throw new Error('Only a mock with --data takes snapshots');
+      const at = clock.now();
+      return dumpState(state, {
+        generation,
+        ids: data.ids.state(),
+        clock: { offset: at - source(), latest: at },
+      });
     },
   };
+  data?.attach(live.snapshot);
+  return live;
 }

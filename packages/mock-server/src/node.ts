@@ -6,10 +6,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MockConfig, NormalizedConfig } from './config.js';
+import type { DataFolder } from './data/folder.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './flags.js';
 import { BODY_METHODS, MAX_BODY_BYTES } from './limits.js';
+import type { AnyOutcome } from './outcome.js';
+import type { RequestLogEntry } from './request-log.js';
 import type { Transport } from './routes/guard.js';
-import type { MockService } from './service.js';
+import type { MockService, ServiceOptionsWithData } from './service.js';
 
 export interface StartOptions {
   /** 0 picks a free port. Default 4010. */
@@ -21,6 +24,10 @@ export interface StartOptions {
   service?: MockService;
   /** Hears of the mock's own errors (see MockServiceOptions.onError) when it creates the service. */
   onError?: (error: unknown) => void;
+  /** Hears what a --data folder's start found (a torn write cut off), one line each. */
+  onNote?: (line: string) => void;
+  /** Hears of every request once answered (or dropped): what `--log` prints. Costs nothing unset. */
+  onRequest?: (entry: RequestLogEntry, service: MockService) => void;
 }
 
 export interface MockServer {
@@ -105,6 +112,21 @@ function headerOf(req: IncomingMessage, name: string): string | undefined {
   return joined;
 }
 
+/** The X-Request-Id among the headers given to writeHead: an object, or a list of pairs or of names and values. */
+function requestIdIn(headers: unknown): string | undefined {
+  if (Array.isArray(headers)) {
+    const flat = headers.flat() as unknown[];
+    for (let i = 0; i < flat.length - 1; i += 2)
+      if (String(flat[i]).toLowerCase() === 'x-request-id') return String(flat[i + 1]);
+    return undefined;
+  }
+  if (headers && typeof headers === 'object') {
+    for (const [name, value] of Object.entries(headers))
+      if (name.toLowerCase() === 'x-request-id') return String(value);
+  }
+  return undefined;
+}
+
 export function startMockServer(options: StartOptions = {}): Promise<MockServer> {
   return serveMock(options);
 }
@@ -113,6 +135,7 @@ export function startMockServer(options: StartOptions = {}): Promise<MockServer>
 async function loadListener(
   options: StartOptions,
   listenHost: string,
+  data: DataFolder | undefined,
 ): Promise<{
   service: MockService;
   listener: (req: IncomingMessage, res: ServerResponse) => void;
@@ -120,17 +143,22 @@ async function loadListener(
 }> {
   const [
     { getRequestListener },
-    { createMockService, fastLaneOf, requestIdsOf },
+    { createMockService, durabilityOf, fastLaneOf, notSaved, requestIdsOf },
     { answerHeaders },
     { toJsonText },
+    { normalizeConfig },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./service.js'),
     import('./routes/respond.js'),
     import('./rules/json-text.js'),
+    import('./config.js'),
   ]);
-  const service =
-    options.service ?? createMockService(options.config, options.onError ? { onError: options.onError } : {});
+  const config = options.service ? undefined : normalizeConfig(options.config);
+  const onError = options.onError ?? (() => {});
+  const withData: ServiceOptionsWithData = { onError, data };
+  const service = options.service ?? createMockService(config, withData);
+  const durable = durabilityOf(service);
   // The process's own Request and Response stay: by default @hono/node-server replaces them with
   // its lighter classes for good, which broke `instanceof Response` for the fetch responses of
   // the process the mock runs in (msw 3 among them: a reset fault over msw then hung). The
@@ -181,11 +209,21 @@ async function loadListener(
       req.requestId = requestId; // one id per request, however it is answered
       return false;
     }
-    // Written as @hono/node-server writes a respond()ed answer, byte for byte.
+    // With --data, once what the answer shows is on disk.
+    const waiting = durable?.();
+    if (waiting) {
+      waiting.then(
+        () => write(res, outcome, requestId),
+        () => write(res, notSaved(), requestId),
+      );
+    } else write(res, outcome, requestId);
+    return true;
+  };
+  // Written as @hono/node-server writes a respond()ed answer, byte for byte.
+  const write = (res: ServerResponse, outcome: AnyOutcome, requestId: string) => {
     const text = toJsonText(outcome.body);
     res.writeHead(outcome.status, answerHeaders(outcome, requestId, Buffer.byteLength(text)));
     res.end(text);
-    return true;
   };
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     const declared = wholeBodyLength(req);
@@ -235,11 +273,27 @@ export async function serveMock(
   onListening?: (url: string) => void,
 ): Promise<MockServer> {
   const listenHost = options.host ?? DEFAULT_HOST;
-  let loading = onListening ? undefined : loadListener(options, listenHost);
+  // With --data the folder is opened (locked and read) before the port: a second mock on the
+  // same folder then says so without first printing an address it will not serve. Its module
+  // needs neither zod nor the service, so the URL still comes before they load.
+  const dataDir = options.service
+    ? undefined
+    : (options.config as { dataDir?: unknown } | undefined)?.dataDir;
+  const data =
+    typeof dataDir === 'string'
+      ? (await import('./data/folder.js')).openDataFolder(
+          dataDir,
+          options.onError ?? (() => {}),
+          options.onNote,
+        )
+      : undefined;
+  let loading = onListening ? undefined : loadListener(options, listenHost, data);
+  // Until the service is built, the folder is this function's to let go of on a failure.
+  loading?.catch(() => data?.close());
   const loaded = loading ? await loading : undefined;
   let ready = loaded;
   const load = () => {
-    loading ??= loadListener(options, listenHost);
+    loading ??= loadListener(options, listenHost, data);
     return loading;
   };
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -285,9 +339,47 @@ export async function serveMock(
   // before it), and its answer would wait in the response's pending output, an array V8 then
   // learns to allocate straight in the old generation: every answer held there kept its
   // request and response alive until a full collection, and those ran every half second.
+  const { onRequest } = options;
+  const serve = onRequest
+    ? (req: IncomingMessage, res: ServerResponse) => logged(req, res, onRequest)
+    : handle;
+  const logged = (req: IncomingMessage, res: ServerResponse, hear: NonNullable<typeof onRequest>) => {
+    // Loaded by now: a request is served once its connection is, after the service loads.
+    const service = ready?.service;
+    if (!service) return handle(req, res);
+    const started = performance.now();
+    const account = service.state().accounts.byAuthorization(headerOf(req, 'authorization'));
+    // Due events run first, as the request itself would: what they move is not this request's.
+    service.now();
+    const before = account ? service.state().ledger.balance(account.id) : 0;
+    let requestId: string | undefined;
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+      requestId = requestIdIn(args[1] ?? args[2]);
+      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+    } as typeof res.writeHead;
+    res.once('close', () => {
+      const target = req.url ?? '';
+      const query = target.indexOf('?');
+      hear(
+        {
+          at: service.now(),
+          accountId: account?.id,
+          method: req.method ?? '',
+          path: query < 0 ? target : target.slice(0, query),
+          status: res.headersSent ? res.statusCode : 0,
+          credits: account ? service.state().ledger.balance(account.id) - before : 0,
+          requestId: requestId ?? (res.getHeader('x-request-id') as string | undefined),
+          durationMs: performance.now() - started,
+        },
+        service,
+      );
+    });
+    handle(req, res);
+  };
   const server = createServer((req, res) => {
-    if (res.socket) handle(req, res);
-    else res.on('socket', () => handle(req, res)); // given once: no need for once()'s wrapper
+    if (res.socket) serve(req, res);
+    else res.on('socket', () => serve(req, res)); // given once: no need for once()'s wrapper
   });
   const close = () =>
     new Promise<void>((done, fail) => {
@@ -295,8 +387,15 @@ export async function serveMock(
       // Keep-alive sockets would hold the server open; close them with it.
       server.closeAllConnections();
     });
+  const stop = async () => {
+    await close();
+    await data?.close();
+  };
   const url = await new Promise<string>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error) => {
+      // The data folder is open and locked: let it go before saying why.
+      void (data?.close() ?? Promise.resolve()).finally(() => reject(error));
+    });
     server.listen(options.port ?? DEFAULT_PORT, listenHost, () => {
       const info = server.address() as AddressInfo;
       const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
@@ -308,8 +407,9 @@ export async function serveMock(
     ready = await load();
   } catch (error) {
     await close();
+    await data?.close();
     throw error;
   }
   const { port } = server.address() as AddressInfo;
-  return { url, port, service: ready.service, close };
+  return { url, port, service: ready.service, close: stop };
 }

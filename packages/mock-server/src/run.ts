@@ -4,7 +4,8 @@ import { terminalSafe } from '@profile-articles/sdk/internal/terminal';
 import type { MockConfig, NormalizedConfig } from './config.js';
 import { ConfigError } from './config-error.js';
 import { DEFAULT_HOST, DEFAULT_PORT, type MockFlagOptions } from './flags.js';
-import { serveMock } from './node.js';
+import { type StartOptions, serveMock } from './node.js';
+import type { StatusPainter } from './request-log.js';
 import { isLoopback } from './rules/hosts.js';
 
 /** The checked flags, and where the runner's lines go. */
@@ -13,6 +14,16 @@ export interface RunMockOptions extends MockFlagOptions {
   log?: (line: string) => void;
   /** Where warnings and the mock's own errors go; stderr by default. */
   warn?: (line: string) => void;
+  /** Where request lines (`--log`) go, already one safe line each; stdout by default. */
+  requestLine?: (line: string) => void;
+  /** Colours a request line's status; ANSI when stdout is a terminal that takes colour, else none. */
+  paintStatus?: StatusPainter;
+  /** Whether stdout is a terminal: `--log`'s default. */
+  stdoutIsTTY?: boolean;
+}
+
+function colourTerminal(env: NodeJS.ProcessEnv): boolean {
+  return process.stdout.isTTY === true && !env.NO_COLOR && env.TERM !== 'dumb';
 }
 
 async function loadConfigFile(path: string): Promise<NormalizedConfig> {
@@ -29,6 +40,21 @@ async function loadConfigFile(path: string): Promise<NormalizedConfig> {
   return parseConfigText(text);
 }
 
+/** `--log`'s hearer: each request's line, formatted with the running service's keys redacted. */
+async function requestLogger(options: RunMockOptions): Promise<NonNullable<StartOptions['onRequest']>> {
+  const { ansiStatus, createRequestLine, plainStatus } = await import('./request-log.js');
+  const paint = options.paintStatus ?? (colourTerminal(process.env) ? ansiStatus : plainStatus);
+  const write = options.requestLine ?? ((line: string) => process.stdout.write(`${line}\n`));
+  let line: ReturnType<typeof createRequestLine> | undefined;
+  return (entry, service) => {
+    line ??= createRequestLine(
+      service.config.accounts.flatMap((account) => account.apiKeys),
+      paint,
+    );
+    write(line(entry));
+  };
+}
+
 /** Resolves once the server has stopped after a signal. */
 export async function runMockCommand(options: RunMockOptions = {}): Promise<void> {
   // Each line on its own line, without control characters: a warning quotes a flag or an error
@@ -38,10 +64,19 @@ export async function runMockCommand(options: RunMockOptions = {}): Promise<void
   const loaded = options.configPath ? await loadConfigFile(options.configPath) : undefined;
   const adminToken = options.adminToken ?? loaded?.adminToken;
   // Without a file the service fills in the defaults (the demo account) once it is loaded.
+  // The timing flags override the config's `jobs`, each on its own.
+  const dataDir = options.dataDir ?? loaded?.dataDir;
+  const jobs = {
+    ...loaded?.jobs,
+    ...(options.queuedMs === undefined ? {} : { queuedMs: options.queuedMs }),
+    ...(options.runningMs === undefined ? {} : { runningMs: options.runningMs }),
+  };
   const config: MockConfig | NormalizedConfig = {
     ...loaded,
     allowHosts: [...(loaded?.allowHosts ?? []), ...(options.allowHosts ?? [])],
     ...(adminToken === undefined ? {} : { adminToken }),
+    ...(Object.keys(jobs).length ? { jobs } : {}),
+    ...(dataDir === undefined ? {} : { dataDir }),
   };
   const host = options.host ?? DEFAULT_HOST;
   if (!isLoopback(host)) {
@@ -64,12 +99,18 @@ export async function runMockCommand(options: RunMockOptions = {}): Promise<void
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  const onRequest =
+    (options.logRequests ?? options.stdoutIsTTY ?? process.stdout.isTTY === true)
+      ? await requestLogger(options)
+      : undefined;
   // The URL is printed as soon as the port listens; the service loads right after.
   const server = await serveMock(
     {
       port: options.port ?? DEFAULT_PORT,
       host,
       config,
+      ...(onRequest ? { onRequest } : {}),
+      onNote: warn,
       onError: (error) =>
         warn(`mock: internal error: ${error instanceof Error ? error.message : String(error)}`),
     },
@@ -82,8 +123,11 @@ export async function runMockCommand(options: RunMockOptions = {}): Promise<void
   log(`Dashboard: ${server.url}/_mock/`);
   const keys = server.service.config.accounts.flatMap((account) => account.apiKeys);
   if (!options.configPath)
-    log(`Demo account: API key ${keys[0]}, ${server.service.config.accounts[0]?.credits} credits`);
+    log(
+      `Demo account: API key ${keys[0]}, ${server.service.balance(server.service.config.accounts[0]?.id ?? '')} credits`,
+    );
   if (adminToken !== undefined) log('Control endpoints (/_mock/*) need the admin token');
+  if (dataDir !== undefined) log(`State kept in ${dataDir} across restarts`);
   await new Promise<void>((resolve) => {
     stop = () => {
       unlisten();

@@ -7,7 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { type MockConfig, type NormalizedConfig, normalizeConfig } from './config.js';
 import { type LedgerReport, ledgerReport, type StatsReport, statsReport } from './inspection.js';
 import { BODY_METHODS, MAX_BODY_BYTES } from './limits.js';
-import { createLiveState } from './live-state.js';
+import { createLiveState, type LiveData } from './live-state.js';
 import type { OperationContext } from './operations/context.js';
 import { type AnyOutcome, fail, invalid } from './outcome.js';
 import { type ApiEnv, createApiRoutes } from './routes/api.js';
@@ -41,6 +41,22 @@ export interface MockServiceOptions {
    * refunded) or a request answered 500. Silent by default; the bin writes them to stderr.
    */
   onError?: (error: unknown) => void;
+}
+
+/** What the service needs of a data folder. */
+interface DurableData extends LiveData {
+  /** Resolves once every change recorded so far is on disk; undefined when it already is. */
+  whenDurable(): Promise<void> | undefined;
+}
+
+/**
+ * The options node.ts passes: also the state's home across restarts (it opens `dataDir` with
+ * data/folder.ts). The state starts from it, each change is recorded in it, and every answer
+ * waits until what it shows is on disk. Not public: a data folder is opened by
+ * startMockServer, which owns its lock and its closing.
+ */
+export interface ServiceOptionsWithData extends MockServiceOptions {
+  data?: DurableData | undefined;
 }
 
 export interface MockService {
@@ -106,12 +122,14 @@ export function createMockService(
   config: MockConfig | NormalizedConfig = {},
   options: MockServiceOptions = {},
 ): MockService {
+  const { data } = options as ServiceOptionsWithData;
   const normalized = normalizeConfig(config);
   const onError = options.onError ?? (() => {});
   const live = createLiveState(normalized, {
     now: options.now,
     newId: flatIds(options.newId ?? randomUUID),
     onError,
+    data,
   });
   const completeCheckout = (sessionId: string) => live.state.checkouts.pay(sessionId, live.now());
   const nextRequestId = createRequestIds();
@@ -205,16 +223,30 @@ export function createMockService(
   });
 
   const entry = { enabled: true, nextRequestId };
+  const answer = async (request: Request, transport: Transport, requestId: string): Promise<Response> => {
+    // In process and through msw (no listening address): the lane takes what it can.
+    if (transport.listenHost === undefined && entry.enabled) {
+      const outcome = lane(plainRequest(request, transport, requestId));
+      if (outcome) return respond(outcome, requestId);
+    }
+    return app.fetch(request, { ...transport, requestId });
+  };
   const service: MockService = {
-    handle: async (request, transport = {}) => {
+    handle: (request, transport = {}) => {
       // One id per request, whichever way it is answered: an adapter may have chosen it.
       const requestId = transport.requestId ?? nextRequestId();
-      // In process and through msw (no listening address): the lane takes what it can.
-      if (transport.listenHost === undefined && entry.enabled) {
-        const outcome = lane(plainRequest(request, transport, requestId));
-        if (outcome) return respond(outcome, requestId);
-      }
-      return app.fetch(request, { ...transport, requestId });
+      const answered = answer(request, transport, requestId);
+      if (!data) return answered;
+      // With --data nothing is answered before what it shows is on disk.
+      return answered.then((response) => {
+        const durable = data.whenDurable();
+        return durable
+          ? durable.then(
+              () => response,
+              () => respond(notSaved(), requestId),
+            )
+          : response;
+      });
     },
     config: normalized,
     reset: live.reset,
@@ -229,6 +261,7 @@ export function createMockService(
     state: () => live.state,
   };
   lanes.set(service, Object.assign(entry, { answer: lane }));
+  if (data) durables.set(service, () => data.whenDurable());
   return service;
 }
 
@@ -247,6 +280,17 @@ async function journalBodies(c: Context<ApiEnv>, excerpt: (text: string | undefi
           .text()
           .catch(() => undefined);
   return { requestBody: excerpt(request), responseBody: excerpt(response) };
+}
+
+/** The answer when the data folder cannot be written: the change is made in memory, not kept. */
+export const notSaved = () =>
+  fail(503, 'The mock cannot write its data folder (see its output); this change may be lost on restart');
+
+const durables = new WeakMap<MockService, () => Promise<void> | undefined>();
+
+/** With --data: what the node adapter waits for before it writes an answer of its own. */
+export function durabilityOf(service: MockService): (() => Promise<void> | undefined) | undefined {
+  return durables.get(service);
 }
 
 /** The path of an absolute URL, without its query: what Hono's router matches. */

@@ -35,11 +35,13 @@ export function createState(
   config: NormalizedConfig,
   newId: () => string,
   onError?: (error: unknown) => void,
+  /** Names a profile's first article; `newId` unless --data makes ids of its own (data/ids.ts). */
+  articleId: (profileId: string) => string = newId,
 ): MockState {
   const accounts = createAccounts(config.accounts);
   const scheduler = createScheduler(onError);
   const ledger = createLedger(new Map(config.accounts.map((account) => [account.id, account.credits])));
-  const articles = createArticles(newId);
+  const articles = createArticles(articleId);
   return {
     config,
     accounts,

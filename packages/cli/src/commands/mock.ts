@@ -43,8 +43,25 @@ export async function mockCommand(ctx: Context, options: MockFlags): Promise<voi
     if (demo) ctx.out.line(nextSteps(url, demo[1], cli).join('\n'));
     else if (listening && options.config) ctx.out.line(nextSteps(url, undefined, cli).join('\n'));
   };
+  // Request lines (--log, on by default on a terminal) in the CLI's own colours, which its
+  // output keeps while it drops every other control character.
+  const { style } = ctx.out;
+  const paintStatus = (status: number, text: string) =>
+    status >= 200 && status < 300
+      ? style.green(text)
+      : status >= 300 && status < 400
+        ? style.cyan(text)
+        : status >= 400 && status < 500
+          ? style.yellow(text)
+          : style.red(text);
   try {
-    await runMockCommand({ ...runOptions, log });
+    await runMockCommand({
+      ...runOptions,
+      log,
+      requestLine: (line) => ctx.out.line(line),
+      paintStatus,
+      stdoutIsTTY: ctx.io.stdout.isTTY === true,
+    });
   } catch (error) {
     // The bin's own mapping: the same message and exit code from both.
     const failure = mockStartFailure(error, runOptions);

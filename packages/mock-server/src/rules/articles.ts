@@ -26,12 +26,20 @@ export interface Articles {
   /** The Article a seed stands for: the same whenever asked. */
   render(seed: ArticleSeed): Article;
   readonly size: number;
+  /** Every current version's seed, for --data's snapshot. */
+  seeds(): IterableIterator<ArticleSeed>;
+  /** Puts a saved seed back as its profile's current version. */
+  load(seed: ArticleSeed): void;
 }
 
 /** Rendered articles kept for repeated reads: bounded, so memory does not grow with the store. */
 const RENDER_CACHE_SIZE = 256;
 
-export function createArticles(newId: () => string): Articles {
+/**
+ * `newId` names a profile's first version; it is told the profile (--data's ids are made from
+ * it, so an article's id does not depend on the order jobs ended in).
+ */
+export function createArticles(newId: (profileId: string) => string): Articles {
   const store = new Map<string, ArticleSeed>();
   const rendered = new Map<ArticleSeed, Article>();
 
@@ -63,11 +71,13 @@ export function createArticles(newId: () => string): Articles {
       return store.size;
     },
     render,
+    seeds: () => store.values(),
+    load: (seed) => void store.set(seed.profileId, seed),
     publish(profileId, at) {
       const previous = store.get(profileId);
       const seed: ArticleSeed = {
         profileId,
-        articleId: previous?.articleId ?? newId(),
+        articleId: previous?.articleId ?? newId(profileId),
         version: (previous?.version ?? 0) + 1,
         createdAt: previous?.createdAt ?? at,
         updatedAt: at,

@@ -10,6 +10,8 @@ export interface BoundedLog<T> {
   /** Records ever pushed, the dropped ones included. */
   readonly total: number;
   readonly capacity: number;
+  /** Back to what a saved log held: its newest entries (oldest first) and its total. */
+  restore(entries: readonly T[], total: number): void;
 }
 
 function checkCapacity(capacity: number): void {
@@ -38,6 +40,11 @@ export function createBoundedLog<T>(capacity: number): BoundedLog<T> {
       return total;
     },
     capacity,
+    restore(entries, savedTotal) {
+      ring.length = 0;
+      total = savedTotal - entries.length;
+      for (const entry of entries) this.push(entry);
+    },
   };
 }
 
@@ -80,5 +87,10 @@ export function createColumnarLog<T extends object>(
       return total;
     },
     capacity,
+    restore(entries, savedTotal) {
+      // Each entry lands in the slot its position among every entry gives it, as push puts it.
+      total = savedTotal - entries.length;
+      for (const entry of entries) this.push(entry);
+    },
   };
 }

@@ -18,6 +18,7 @@ export interface Checkouts {
   readonly size: number;
   /** Every session, oldest first. */
   all(): IterableIterator<CheckoutSession>;
+  load(session: CheckoutSession): void;
 }
 
 export function createCheckouts(ledger: Ledger, newId: () => string): Checkouts {
@@ -36,6 +37,7 @@ export function createCheckouts(ledger: Ledger, newId: () => string): Checkouts 
     },
     get: (sessionId) => sessions.get(sessionId),
     all: () => sessions.values(),
+    load: (session) => void sessions.set(session.id, { ...session }),
     get size() {
       return sessions.size;
     },

@@ -19,6 +19,14 @@ export interface StoredRequest {
   outcome: StoredOutcome;
 }
 
+/** A kept key as --data saves it: whose, which, what, and when it expires. */
+export interface SavedKey {
+  accountId: string;
+  key: string;
+  request: StoredRequest;
+  expiresAt: number;
+}
+
 export type Lookup =
   | { kind: 'new' }
   | { kind: 'replay'; outcome: StoredOutcome }
@@ -29,12 +37,32 @@ export interface IdempotencyKeys {
   remember(accountId: string, key: string, request: StoredRequest, at: number): void;
   /** Keys held now. */
   readonly size: number;
+  /** Every key held, for --data's snapshot. */
+  dump(): SavedKey[];
+  /** Keeps a saved key until its expiry (due at once if it has passed). */
+  load(saved: SavedKey): void;
 }
 
 export function createIdempotencyKeys(scheduler: Scheduler): IdempotencyKeys {
   // One map of keys per account (see inner-map.ts).
   const accounts = new Map<string, Map<string, StoredRequest>>();
+  // When each request's key expires: kept beside the requests (a WeakMap, so nothing is added
+  // to what the hot path reads), for --data's snapshot.
+  const expiries = new WeakMap<StoredRequest, number>();
   let size = 0;
+
+  function keep(accountId: string, key: string, request: StoredRequest, expiresAt: number): void {
+    const keys = innerMap(accounts, accountId);
+    if (!keys.has(key)) size++;
+    keys.set(key, request);
+    expiries.set(request, expiresAt);
+    scheduler.at(expiresAt, () => {
+      if (keys.get(key) !== request) return;
+      keys.delete(key);
+      size--;
+      if (keys.size === 0 && accounts.get(accountId) === keys) accounts.delete(accountId);
+    });
+  }
 
   return {
     lookup(accountId, key, operation, profileId) {
@@ -45,16 +73,16 @@ export function createIdempotencyKeys(scheduler: Scheduler): IdempotencyKeys {
       return { kind: 'replay', outcome: stored.outcome };
     },
     remember(accountId, key, request, at) {
-      const keys = innerMap(accounts, accountId);
-      if (!keys.has(key)) size++;
-      keys.set(key, request);
-      scheduler.at(at + IDEMPOTENCY_TTL_MS, () => {
-        if (keys.get(key) !== request) return;
-        keys.delete(key);
-        size--;
-        if (keys.size === 0 && accounts.get(accountId) === keys) accounts.delete(accountId);
-      });
+      keep(accountId, key, request, at + IDEMPOTENCY_TTL_MS);
     },
+    dump() {
+      const saved: SavedKey[] = [];
+      for (const [accountId, keys] of accounts)
+        for (const [key, request] of keys)
+          saved.push({ accountId, key, request, expiresAt: expiries.get(request) ?? 0 });
+      return saved;
+    },
+    load: (saved) => keep(saved.accountId, saved.key, saved.request, saved.expiresAt),
     get size() {
       return size;
     },

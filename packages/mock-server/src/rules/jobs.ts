@@ -1,6 +1,6 @@
 // Jobs and their life: queued → running → succeeded, or failed / cancelled with a refund.
 // Transitions are events on the virtual clock; one active job per profile, across accounts.
-import type { Articles } from './articles.js';
+import type { ArticleSeed, Articles } from './articles.js';
 import type { Ledger, LedgerReason } from './ledger.js';
 import type { Scheduler } from './scheduler.js';
 import { StoredJob } from './stored-job.js';
@@ -25,6 +25,27 @@ interface JobTimes {
   runningMs: number;
 }
 
+/** When an active job's events fall: what --data saves to schedule them again after a restart. */
+export interface JobPlan extends JobTimes {
+  at: number;
+  queuedTimeoutMs: number;
+}
+
+/** A job as --data saves it; `plan` only while it is active. */
+export interface SavedJob {
+  jobId: string;
+  profileId: string;
+  accountId: string;
+  idempotencyKey: string;
+  kind: JobKind;
+  startedAt: number;
+  status: StoredJob['status'];
+  creditsCharged: number;
+  error: string | null;
+  snapshot: ArticleSeed | null;
+  plan?: JobPlan;
+}
+
 export interface StartJob {
   accountId: string;
   profileId: string;
@@ -33,6 +54,8 @@ export interface StartJob {
   credits: number;
   queuedTimeoutMs: number;
   at: number;
+  /** The config's timings unless given (a job replayed from --data's journal keeps its own). */
+  times?: JobTimes;
 }
 
 export interface Jobs {
@@ -45,6 +68,10 @@ export interface Jobs {
   readonly size: number;
   readonly activeCount: number;
   all(): IterableIterator<JobRecord>;
+  /** Every job, for --data's snapshot. */
+  dump(): SavedJob[];
+  /** Puts a saved job back; an active one has its events scheduled again. */
+  load(saved: SavedJob): void;
 }
 
 interface JobsDeps {
@@ -59,6 +86,8 @@ export function createJobs(deps: JobsDeps): Jobs {
   const { scheduler, ledger, articles, times, newId } = deps;
   const byId = new Map<string, JobRecord>();
   const activeByProfile = new Map<string, JobRecord>();
+  // Kept while a job is active only, beside it, so ended jobs cost nothing more.
+  const plans = new Map<JobRecord, JobPlan>();
 
   const meta = (job: StoredJob, reason: LedgerReason) => ({
     reason,
@@ -74,6 +103,7 @@ export function createJobs(deps: JobsDeps): Jobs {
     job.error = error;
     record.nextAt = null;
     activeByProfile.delete(job.profile_id);
+    plans.delete(record);
   }
 
   /**
@@ -99,6 +129,48 @@ export function createJobs(deps: JobsDeps): Jobs {
     record.nextAt = null;
     ledger.settle(record.accountId, record.job.credits_charged, meta(record.job, 'job-succeeded'), at);
     activeByProfile.delete(record.job.profile_id);
+    plans.delete(record);
+  }
+
+  /** The job's events on the clock: queued → running → ended, or cancelled when stuck. */
+  function schedule(record: JobRecord, plan: JobPlan): void {
+    const { job } = record;
+    const { at, queuedMs, runningMs, queuedTimeoutMs } = plan;
+    const profileId = job.profile_id;
+    plans.set(record, plan);
+    const behaviour = profileBehaviour(profileId);
+    if (behaviour === 'stuck' || queuedMs >= queuedTimeoutMs) {
+      const minutes = Math.round(queuedTimeoutMs / 60_000);
+      record.nextAt = at + queuedTimeoutMs;
+      scheduler.at(
+        at + queuedTimeoutMs,
+        guarded(record, (when) =>
+          end(
+            record,
+            'cancelled',
+            `Job stayed queued longer than ${minutes} minute${minutes === 1 ? '' : 's'} and was cancelled`,
+            when,
+          ),
+        ),
+      );
+      return;
+    }
+    record.nextAt = at + queuedMs;
+    scheduler.at(
+      at + queuedMs,
+      guarded(record, () => {
+        job.status = 'running';
+        record.nextAt = at + queuedMs + runningMs;
+      }),
+    );
+    scheduler.at(
+      at + queuedMs + runningMs,
+      guarded(record, (when) => {
+        if (behaviour === 'fail')
+          end(record, 'failed', `Research run for "${profileId}" failed (test profile)`, when);
+        else succeed(record, when);
+      }),
+    );
   }
 
   return {
@@ -111,7 +183,47 @@ export function createJobs(deps: JobsDeps): Jobs {
       return activeByProfile.size;
     },
     all: () => byId.values(),
-    start({ accountId, profileId, kind, idempotencyKey, credits, queuedTimeoutMs, at }) {
+    dump() {
+      const saved: SavedJob[] = [];
+      for (const record of byId.values()) {
+        const { job } = record;
+        const plan = plans.get(record);
+        saved.push({
+          jobId: job.job_id,
+          profileId: job.profile_id,
+          accountId: record.accountId,
+          idempotencyKey: record.idempotencyKey,
+          kind: record.kind,
+          startedAt: record.startedAt,
+          status: job.status,
+          creditsCharged: job.credits_charged,
+          error: job.error,
+          snapshot: job.snapshot,
+          ...(plan ? { plan } : {}),
+        });
+      }
+      return saved;
+    },
+    load(saved) {
+      const job = new StoredJob(saved.jobId, saved.profileId, saved.creditsCharged, articles);
+      job.status = saved.status;
+      job.error = saved.error;
+      job.snapshot = saved.snapshot;
+      const record: JobRecord = {
+        job,
+        accountId: saved.accountId,
+        idempotencyKey: saved.idempotencyKey,
+        kind: saved.kind,
+        startedAt: saved.startedAt,
+        nextAt: null,
+      };
+      byId.set(job.job_id, record);
+      if (saved.plan) {
+        activeByProfile.set(job.profile_id, record);
+        schedule(record, saved.plan);
+      }
+    },
+    start({ accountId, profileId, kind, idempotencyKey, credits, queuedTimeoutMs, at, times: given }) {
       // Checked before an id is made, so a refused start leaves the id sequence as it was.
       if (ledger.balance(accountId) < credits) return undefined;
       const job = new StoredJob(newId(), profileId, credits, articles);
@@ -119,40 +231,8 @@ export function createJobs(deps: JobsDeps): Jobs {
       const record: JobRecord = { job, accountId, idempotencyKey, kind, startedAt: at, nextAt: null };
       byId.set(job.job_id, record);
       activeByProfile.set(profileId, record);
-
-      const behaviour = profileBehaviour(profileId);
-      if (behaviour === 'stuck' || times.queuedMs >= queuedTimeoutMs) {
-        const minutes = Math.round(queuedTimeoutMs / 60_000);
-        record.nextAt = at + queuedTimeoutMs;
-        scheduler.at(
-          at + queuedTimeoutMs,
-          guarded(record, (when) =>
-            end(
-              record,
-              'cancelled',
-              `Job stayed queued longer than ${minutes} minute${minutes === 1 ? '' : 's'} and was cancelled`,
-              when,
-            ),
-          ),
-        );
-        return record;
-      }
-      record.nextAt = at + times.queuedMs;
-      scheduler.at(
-        at + times.queuedMs,
-        guarded(record, () => {
-          job.status = 'running';
-          record.nextAt = at + times.queuedMs + times.runningMs;
-        }),
-      );
-      scheduler.at(
-        at + times.queuedMs + times.runningMs,
-        guarded(record, (when) => {
-          if (behaviour === 'fail')
-            end(record, 'failed', `Research run for "${profileId}" failed (test profile)`, when);
-          else succeed(record, when);
-        }),
-      );
+      const { queuedMs, runningMs } = given ?? times;
+      schedule(record, { at, queuedMs, runningMs, queuedTimeoutMs });
       return record;
     },
   };

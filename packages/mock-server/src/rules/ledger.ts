@@ -76,6 +76,16 @@ export interface Ledger {
   totals(accountId: string): LedgerTotals;
   accountIds(): string[];
   readonly log: BoundedLog<LedgerEntry>;
+  /** What --data saves: every account's totals and the entries kept. */
+  dump(): LedgerDump;
+  /** Back to a dump; an account the dump does not know keeps its configured opening balance. */
+  load(dump: LedgerDump): void;
+}
+
+export interface LedgerDump {
+  totals: Array<[string, LedgerTotals]>;
+  entries: LedgerEntry[];
+  total: number;
 }
 
 export function createLedger(opening: ReadonlyMap<string, number>): Ledger {
@@ -159,5 +169,10 @@ export function createLedger(opening: ReadonlyMap<string, number>): Ledger {
     totals: (accountId) => ({ ...of(accountId) }),
     accountIds: () => [...totals.keys()],
     log,
+    dump: () => ({ totals: [...totals], entries: log.entries(), total: log.total }),
+    load(dump) {
+      for (const [accountId, saved] of dump.totals) totals.set(accountId, { ...saved });
+      log.restore(dump.entries, dump.total);
+    },
   };
 }

@@ -1,0 +1,166 @@
+// --data's snapshot: the whole state the journal's records built, as one JSON value, so a
+// start replays only the records written since. What it holds is PRODUCT.md's list: accounts'
+// balances and the ledger, articles, jobs (an active one with its plan, to schedule its events
+// again), idempotency keys with their expiry, checkout sessions, the clock and the id source.
+// The request journal, rate windows and fault rules start empty, as the docs say.
+import type { ArticleSeed } from '../rules/articles.js';
+import type { CheckoutSession } from '../rules/checkout.js';
+import type { JobKind, SavedJob } from '../rules/jobs.js';
+import type { LedgerDump } from '../rules/ledger.js';
+import type { MockState } from '../state.js';
+import type { IdState } from './ids.js';
+
+export const SNAPSHOT_VERSION = 1;
+
+/** An article version: profile, article id, version, created and updated (ms). */
+type SavedSeed = [string, string, number, number, number];
+/** A version that is its profile's current one is named by its number alone (most are). */
+type SeedRef = number | SavedSeed;
+/** Job id, profile, account, key, status, credits charged, error, published version, plan, kind, start. */
+type SavedJobRow = [
+  string,
+  string,
+  string,
+  string,
+  SavedJob['status'],
+  number,
+  string | null,
+  SeedRef | null,
+  JobPlanRow | 0,
+  JobKind,
+  number,
+];
+/** When an active job started, its queue and run times, and its queue timeout (ms). */
+type JobPlanRow = [number, number, number, number];
+/** Account, key, operation, profile, outcome (a job id, or a read's version and charge), expiry. */
+type SavedKeyRow = [string, string, JobKind, string, string | [SeedRef, number], number];
+
+/**
+ * The snapshot's rows are arrays, not objects, and a version that is current is named by its
+ * number: 100,000 stored articles make a snapshot of about 30 MB rather than 80, and parsing
+ * it was most of a start's time.
+ */
+export interface Snapshot {
+  version: typeof SNAPSHOT_VERSION;
+  /** The journal generation that follows it: only a journal of this generation is replayed on top. */
+  generation: number;
+  ids: IdState;
+  /** The clock's offset from real time, and the latest time it had shown. */
+  clock: { offset: number; latest: number };
+  ledger: LedgerDump;
+  articles: SavedSeed[];
+  jobs: SavedJobRow[];
+  keys: SavedKeyRow[];
+  checkouts: CheckoutSession[];
+}
+
+const seedRow = (seed: ArticleSeed): SavedSeed => [
+  seed.profileId,
+  seed.articleId,
+  seed.version,
+  seed.createdAt,
+  seed.updatedAt,
+];
+const seedOf = ([profileId, articleId, version, createdAt, updatedAt]: SavedSeed): ArticleSeed => ({
+  profileId,
+  articleId,
+  version,
+  createdAt,
+  updatedAt,
+});
+
+export function dumpState(state: MockState, extra: Pick<Snapshot, 'generation' | 'ids' | 'clock'>): Snapshot {
+  const ref = (seed: ArticleSeed): SeedRef =>
+    state.articles.seed(seed.profileId) === seed ? seed.version : seedRow(seed);
+  return {
+    version: SNAPSHOT_VERSION,
+    ...extra,
+    ledger: state.ledger.dump(),
+    articles: [...state.articles.seeds()].map(seedRow),
+    jobs: state.jobs
+      .dump()
+      .map((job) => [
+        job.jobId,
+        job.profileId,
+        job.accountId,
+        job.idempotencyKey,
+        job.status,
+        job.creditsCharged,
+        job.error,
+        job.snapshot && ref(job.snapshot),
+        job.plan ? [job.plan.at, job.plan.queuedMs, job.plan.runningMs, job.plan.queuedTimeoutMs] : 0,
+        job.kind,
+        job.startedAt,
+      ]),
+    keys: state.idempotency
+      .dump()
+      .map(({ accountId, key, request, expiresAt }) => [
+        accountId,
+        key,
+        request.operation,
+        request.profileId,
+        request.outcome.kind === 'job'
+          ? request.outcome.jobId
+          : [ref(request.outcome.seed), request.outcome.creditsCharged],
+        expiresAt,
+      ]),
+    checkouts: [...state.checkouts.all()],
+  };
+}
+
+/** Fills a freshly built state from a snapshot: a current version is the article's own seed object. */
+export function loadState(state: MockState, snapshot: Snapshot): void {
+  const seedFor = (profileId: string, ref: SeedRef): ArticleSeed => {
+    if (typeof ref !== 'number') return seedOf(ref);
+    const current = state.articles.seed(profileId);
+    if (current?.version !== ref) throw new Error(`snapshot: ${profileId} has no version ${ref}`);
+    return current;
+  };
+  state.ledger.load(snapshot.ledger);
+  for (const row of snapshot.articles) state.articles.load(seedOf(row));
+  for (const [
+    jobId,
+    profileId,
+    accountId,
+    idempotencyKey,
+    status,
+    creditsCharged,
+    error,
+    ref,
+    plan,
+    kind,
+    startedAt,
+  ] of snapshot.jobs) {
+    state.jobs.load({
+      jobId,
+      kind,
+      startedAt,
+      profileId,
+      accountId,
+      idempotencyKey,
+      status,
+      creditsCharged,
+      error,
+      snapshot: ref === null ? null : seedFor(profileId, ref),
+      ...(plan
+        ? { plan: { at: plan[0], queuedMs: plan[1], runningMs: plan[2], queuedTimeoutMs: plan[3] } }
+        : {}),
+    });
+  }
+  for (const [accountId, key, operation, profileId, outcome, expiresAt] of snapshot.keys) {
+    state.idempotency.load({
+      accountId,
+      key,
+      expiresAt,
+      request: {
+        operation,
+        profileId,
+        outcome:
+          typeof outcome === 'string'
+            ? { kind: 'job', jobId: outcome }
+            : { kind: 'read', seed: seedFor(profileId, outcome[0]), creditsCharged: outcome[1] },
+      },
+    });
+  }
+  for (const session of snapshot.checkouts) state.checkouts.load(session);
+}
