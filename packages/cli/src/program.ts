@@ -40,6 +40,10 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
     )
     .option('--base-url <url>', 'API origin (env PROFILE_ARTICLES_BASE_URL)')
     .option(
+      '--profile <name>',
+      'the stored profile (key and origin) to use (env PROFILE_ARTICLES_PROFILE; default "default")',
+    )
+    .option(
       '--json',
       'print exactly one JSON value on stdout, in the API’s own shapes; errors as JSON on stderr',
     )
@@ -154,9 +158,10 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
     .description('store an API key (read from a hidden prompt, or stdin when piped) after checking it')
     .addHelpText(
       'after',
-      `\n--base-url URL (a global option) sets the origin to log in to, and stores it with the key.\n${examples(
+      `\n--base-url URL (a global option) sets the origin to log in to, and stores it with the key.\n--profile NAME stores them as that profile (default "default").\n${examples(
         'profile-articles login --base-url https://api.example.com',
         'echo "$KEY" | profile-articles login --base-url https://api.example.com',
+        'profile-articles login --profile staging --base-url https://staging.example.com',
       )}`,
     )
     .action((_o, cmd: Command) =>
@@ -165,19 +170,21 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
 
   program
     .command('logout')
-    .description('remove the stored API key (it is not revoked)')
-    .addHelpText('after', examples('profile-articles logout'))
+    .description('remove the stored API key of the profile in use (it is not revoked)')
+    .addHelpText('after', examples('profile-articles logout', 'profile-articles logout --profile staging'))
     .action((_o, cmd: Command) =>
       run(cmd, async (ctx) => (await import('./commands/login.js')).logoutCommand(ctx)),
     );
 
   const config = program
     .command('config')
-    .description('read and change stored settings: api-key, base-url')
+    .description('read and change stored settings of a profile: api-key, base-url; list the profiles')
     .addHelpText(
       'after',
       examples(
         'profile-articles config set base-url https://api.example.com',
+        'profile-articles config set base-url https://staging.example.com --profile staging',
+        'profile-articles config list                 # every profile, keys masked',
         'profile-articles config set api-key          # asks with a hidden prompt',
         'profile-articles config get api-key          # masked',
         'profile-articles config path',
@@ -204,6 +211,12 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
     .argument('<name>', 'api-key or base-url')
     .action((name: string, _o, cmd: Command) =>
       run(cmd, async (ctx) => (await import('./commands/config.js')).configUnsetCommand(ctx, name)),
+    );
+  config
+    .command('list')
+    .description('every stored profile, its key masked; * marks the one in use')
+    .action((_o, cmd: Command) =>
+      run(cmd, async (ctx) => (await import('./commands/config.js')).configListCommand(ctx)),
     );
   config
     .command('path')
