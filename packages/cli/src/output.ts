@@ -54,6 +54,15 @@ export class Output {
     this.#io.stdout.write(`${safeJson(value, 2)}\n`);
   }
 
+  /**
+   * Text for a program, as it is (an article's Markdown, a jq result): exact in a pipe or a file;
+   * on a terminal it crosses the control-character rule as everything else does (terminal-io.ts).
+   */
+  raw(text: string): void {
+    const stdout = this.#io.stdout;
+    (stdout.isTTY ? stdout : unfiltered(stdout)).write(text);
+  }
+
   /** Human output on stdout. */
   line(text = ''): void {
     this.#io.stdout.write(`${text}\n`);

@@ -72,12 +72,20 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
     .command('read')
     .description('show the current article of a profile (1 credit)')
     .argument('<profile_id>', 'the profile slug')
+    .option('--raw', 'print the article’s Markdown alone, unrendered')
+    .option('-o, --output <file>', 'write the article’s Markdown to a file (not replacing one)')
+    .option('--force', 'with -o: replace an existing file')
     .addHelpText(
       'after',
-      examples('profile-articles read ada-lovelace', 'profile-articles read ada-lovelace --json'),
+      examples(
+        'profile-articles read ada-lovelace',
+        'profile-articles read ada-lovelace --json',
+        'profile-articles read ada-lovelace --raw | wc -w',
+        'profile-articles read ada-lovelace -o ada-lovelace.md',
+      ),
     )
-    .action((profileId: string, _o, cmd: Command) =>
-      run(cmd, async (ctx) => (await import('./commands/read.js')).readCommand(ctx, profileId)),
+    .action((profileId: string, opts, cmd: Command) =>
+      run(cmd, async (ctx) => (await import('./commands/read.js')).readCommand(ctx, profileId, opts)),
     );
 
   for (const kind of ['generate', 'update'] as const) {

@@ -116,6 +116,15 @@ describe.runIf(hasTmux)('a hostile server cannot reach the terminal', () => {
     expect(seen.lines.at(-2)).toMatch(/^1 credit charged · \d+ credits left$/);
   });
 
+  it('read --raw: the Markdown alone, by the same rule', async () => {
+    await article();
+    const seen = await inTerminal('read ada-lovelace --raw', undefined, { columns: 100, rows: 80 });
+    expectUntouched(seen);
+    expect(seen.lines.at(-1)).toBe('EXIT=0');
+    // Unrendered: the Markdown's own heading marks are there.
+    expect(seen.printed[0]).toMatch(/^# Ada Lovelace/);
+  });
+
   // less shows most escapes as text by itself, but not with -r (raw), which a person may have in LESS.
   for (const less of ['', 'LESS=-r']) {
     it(`read, through the pager${less ? ` (${less})` : ''}`, async () => {

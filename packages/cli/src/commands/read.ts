@@ -1,11 +1,40 @@
 import { spent } from '../charge-note.js';
 import type { Context } from '../context.js';
+import { CliError } from '../errors.js';
+import { ExitCode } from '../exit-codes.js';
 import { printArticle } from '../show-article.js';
 
-export async function readCommand(ctx: Context, profileId: string): Promise<void> {
+export interface ReadOptions {
+  /** The article's Markdown alone, unrendered. */
+  raw?: boolean;
+  /** Write the Markdown to this file instead. */
+  output?: string;
+  force?: boolean;
+}
+
+export async function readCommand(ctx: Context, profileId: string, opts: ReadOptions = {}): Promise<void> {
+  if (opts.raw && ctx.out.json)
+    throw new CliError('--raw and --json cannot be used together.', ExitCode.Usage);
+  if (opts.force && opts.output === undefined)
+    throw new CliError('--force goes with -o FILE.', ExitCode.Usage);
+  const save = opts.output === undefined ? undefined : await import('../save-file.js');
+  // Before the read is paid for: a file that may not be replaced, or a folder that is not there.
+  if (opts.output !== undefined) save?.checkTarget(opts.output, opts.force === true);
   const client = await ctx.client();
   const answer = await client.articles.read(profileId);
+  if (save && opts.output !== undefined) {
+    save.saveFile(opts.output, answer.article.content, opts.force === true);
+    if (ctx.out.json) return ctx.out.value({ path: opts.output, credits_charged: answer.credits_charged });
+    ctx.out.note(`Wrote ${opts.output}.`);
+    return spent(ctx, answer.credits_charged);
+  }
   if (ctx.out.json) return ctx.out.value(answer);
-  await printArticle(ctx, answer.article);
+  // The Markdown as it is; a last line break is added when it has none, so a shell's prompt
+  // does not start on the article's last line.
+  if (opts.raw)
+    ctx.out.raw(
+      answer.article.content.endsWith('\n') ? answer.article.content : `${answer.article.content}\n`,
+    );
+  else await printArticle(ctx, answer.article);
   await spent(ctx, answer.credits_charged);
 }
