@@ -19,6 +19,8 @@ export interface GlobalOptions {
   baseUrl?: string;
   profile?: string;
   json?: boolean;
+  /** Filters the JSON output with jq's language; implies --json. */
+  jq?: string;
   pollInterval?: string;
   verbose?: boolean;
   pager?: boolean;
@@ -133,7 +135,7 @@ export class Context {
   ) {
     this.io = io;
     this.options = options;
-    this.out = new Output(io, options.json === true);
+    this.out = new Output(io, options.json === true || options.jq !== undefined, options.jq);
     this.command = command;
     this.commandOptions = commandOptions;
     this.commandArgs = commandArgs;

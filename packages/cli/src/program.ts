@@ -23,7 +23,10 @@ function commandName(cmd: Command): string {
 
 export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command {
   const program = new Command('profile-articles');
-  const json = () => program.opts<GlobalOptions>().json === true;
+  const json = () => {
+    const { json, jq } = program.opts<GlobalOptions>();
+    return json === true || jq !== undefined;
+  };
 
   const run = async (cmd: Command, action: Action) => {
     const { Context } = await import('./context.js');
@@ -47,6 +50,7 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
       '--json',
       'print exactly one JSON value on stdout, in the API’s own shapes; errors as JSON on stderr',
     )
+    .option('--jq <expression>', 'filter the JSON output with jq’s language, as gh does (implies --json)')
     .option(
       '--poll-interval <seconds>',
       'seconds between job polls (env PROFILE_ARTICLES_POLL_INTERVAL; default 10; 1 on a loopback origin)',

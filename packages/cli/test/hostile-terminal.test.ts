@@ -125,6 +125,16 @@ describe.runIf(hasTmux)('a hostile server cannot reach the terminal', () => {
     expect(seen.printed[0]).toMatch(/^# Ada Lovelace/);
   });
 
+  it('--jq: raw strings and JSON alike, by the same rule; JSON indented on a terminal', async () => {
+    await article();
+    const seen = await inTerminal("read ada-lovelace --jq '.article.title, {v: .article.current_version}'");
+    expectUntouched(seen);
+    expect(seen.lines.at(-1)).toBe('EXIT=0');
+    expect(seen.printed[0]).toMatch(/^Ada Lovelace/);
+    // (The hostile title holds a line break of its own: a raw string keeps it.)
+    expect(seen.lines.slice(-4, -1)).toEqual(['{', '  "v": 1', '}']);
+  });
+
   // less shows most escapes as text by itself, but not with -r (raw), which a person may have in LESS.
   for (const less of ['', 'LESS=-r']) {
     it(`read, through the pager${less ? ` (${less})` : ''}`, async () => {
