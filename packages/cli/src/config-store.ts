@@ -33,7 +33,7 @@ export interface StoredSettings {
 export const SETTING_NAMES = { 'api-key': 'apiKey', 'base-url': 'baseUrl' } as const;
 export type SettingName = keyof typeof SETTING_NAMES;
 
-export const DEFAULT_PROFILE = 'default';
+const DEFAULT_PROFILE = 'default';
 /** A profile name: safe to show, to type unquoted in a shell and to keep in a JSON key. */
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 

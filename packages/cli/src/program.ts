@@ -273,6 +273,32 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
     );
 
   program
+    .command('api')
+    .description('send one request to the API as you spell it and print its JSON answer, as `gh api`')
+    .argument('<method>', 'GET or POST')
+    .argument('<path>', 'below /api/v1 (/credits), or from the root when it starts with /api/')
+    .option(
+      '-f, --field <key=value>',
+      'a body field (a query parameter for GET); true, false, null and whole numbers are typed as JSON',
+      (value: string, values: string[] = []) => [...values, value],
+    )
+    .option('--input <file>', 'the JSON body, from a file (- for stdin)')
+    .option('--idempotency-key <key>', 'POST: reuse a key to retry safely without doing it twice')
+    .addHelpText(
+      'after',
+      examples(
+        'profile-articles api GET /credits',
+        'profile-articles api GET /jobs/JOB_ID --jq .status',
+        'profile-articles api POST /credits/checkout -f credits=500',
+        'profile-articles api POST /articles -f profile_id=ada-lovelace   # generate (100 credits)',
+        'profile-articles api POST /articles --input body.json',
+      ),
+    )
+    .action((method: string, path: string, opts, cmd: Command) =>
+      run(cmd, async (ctx) => (await import('./commands/api.js')).apiCommand(ctx, method, path, opts)),
+    );
+
+  program
     .command('completion')
     .description('print a shell completion script')
     .argument('<shell>', 'bash, zsh or fish')

@@ -135,6 +135,14 @@ describe.runIf(hasTmux)('a hostile server cannot reach the terminal', () => {
     expect(seen.lines.slice(-4, -1)).toEqual(['{', '  "v": 1', '}']);
   });
 
+  it('api: the answer’s JSON, by the same rule', async () => {
+    await article();
+    const seen = await inTerminal('api GET /articles/ada-lovelace', undefined, { columns: 250, rows: 200 });
+    expectUntouched(seen);
+    expect(seen.lines.at(-1)).toBe('EXIT=0');
+    expect(seen.printed[0]).toBe('{');
+  });
+
   // less shows most escapes as text by itself, but not with -r (raw), which a person may have in LESS.
   for (const less of ['', 'LESS=-r']) {
     it(`read, through the pager${less ? ` (${less})` : ''}`, async () => {

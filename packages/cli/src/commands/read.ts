@@ -1,3 +1,4 @@
+import type { ReadResponse } from '@profile-articles/sdk';
 import { spent } from '../charge-note.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
@@ -17,21 +18,28 @@ export async function readCommand(ctx: Context, profileId: string, opts: ReadOpt
     throw new CliError('--raw and --json cannot be used together.', ExitCode.Usage);
   if (opts.force && opts.output === undefined)
     throw new CliError('--force goes with -o FILE.', ExitCode.Usage);
-  const save = opts.output === undefined ? undefined : await import('../save-file.js');
+  const output = opts.output;
+  if (output === undefined) {
+    const client = await ctx.client();
+    const answer = await client.articles.read(profileId);
+    return show(ctx, answer, opts.raw === true);
+  }
+  const { checkTarget, saveFile } = await import('../save-file.js');
   // Before the read is paid for: a file that may not be replaced, or a folder that is not there.
-  if (opts.output !== undefined) save?.checkTarget(opts.output, opts.force === true);
+  checkTarget(output, opts.force === true);
   const client = await ctx.client();
   const answer = await client.articles.read(profileId);
-  if (save && opts.output !== undefined) {
-    save.saveFile(opts.output, answer.article.content, opts.force === true);
-    if (ctx.out.json) return ctx.out.value({ path: opts.output, credits_charged: answer.credits_charged });
-    ctx.out.note(`Wrote ${opts.output}.`);
-    return spent(ctx, answer.credits_charged);
-  }
+  saveFile(output, answer.article.content, opts.force === true);
+  if (ctx.out.json) return ctx.out.value({ path: output, credits_charged: answer.credits_charged });
+  ctx.out.note(`Wrote ${output}.`);
+  await spent(ctx, answer.credits_charged);
+}
+
+async function show(ctx: Context, answer: ReadResponse, raw: boolean): Promise<void> {
   if (ctx.out.json) return ctx.out.value(answer);
   // The Markdown as it is; a last line break is added when it has none, so a shell's prompt
   // does not start on the article's last line.
-  if (opts.raw)
+  if (raw)
     ctx.out.raw(
       answer.article.content.endsWith('\n') ? answer.article.content : `${answer.article.content}\n`,
     );
