@@ -14,16 +14,20 @@ export interface ApiOptions {
   idempotencyKey?: string;
 }
 
-/** The API answers GET and POST only (the interface lists no other method). */
-const METHODS = ['GET', 'POST'] as const;
-type Method = (typeof METHODS)[number];
+type Internal = typeof import('@profile-articles/sdk/internal');
+type Method = Parameters<Internal['rawRequest']>[1]['method'];
 /** A body from --input is a request, not an upload: past this it is refused unread. */
 const MAX_INPUT_BYTES = 1024 * 1024;
 
-function method(raw: string): Method {
+/** A method the interface lists for some endpoint (its table is the one list of them). */
+function method(raw: string, internal: Internal): Method {
+  const methods: string[] = [...new Set(Object.values(internal.ENDPOINTS).map((e) => e.method))];
   const upper = raw.toUpperCase();
-  if ((METHODS as readonly string[]).includes(upper)) return upper as Method;
-  throw new CliError(`METHOD must be GET or POST (all the API answers), got "${raw}".`, ExitCode.Usage);
+  if (methods.includes(upper)) return upper as Method;
+  throw new CliError(
+    `METHOD must be ${methods.join(' or ')} (all the API answers), got "${raw}".`,
+    ExitCode.Usage,
+  );
 }
 
 /** `/credits` below /api/v1, or `/api/…` as it is; no dot segment, which would leave the API's path. */
@@ -106,7 +110,8 @@ export async function apiCommand(
   rawPath: string,
   opts: ApiOptions,
 ): Promise<void> {
-  const verb = method(rawMethod);
+  const internal = await import('@profile-articles/sdk/internal');
+  const verb = method(rawMethod, internal);
   let path = apiPath(rawPath);
   const given = opts.field ?? [];
   if (given.length > 0 && opts.input !== undefined) {
@@ -128,10 +133,8 @@ export async function apiCommand(
   if (body !== undefined && verb === 'GET')
     throw new CliError('A GET sends no body: drop --input.', ExitCode.Usage);
   const client = await ctx.client();
-  const [{ rawRequest }, sdk] = await Promise.all([
-    import('@profile-articles/sdk/internal'),
-    import('@profile-articles/sdk'),
-  ]);
+  const { rawRequest, nothingReachedServer } = internal;
+  const sdk = await import('@profile-articles/sdk');
   let answer: Awaited<ReturnType<typeof rawRequest>>;
   try {
     answer = await rawRequest(client, {
@@ -142,7 +145,6 @@ export async function apiCommand(
     });
   } catch (error) {
     // A POST whose answer was lost may have been done: say how to send it again safely, as generate does.
-    const { nothingReachedServer } = await import('@profile-articles/sdk/internal');
     const lost =
       (error instanceof sdk.ConnectionError && !nothingReachedServer(error)) ||
       error instanceof sdk.TimeoutError ||
