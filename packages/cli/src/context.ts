@@ -208,7 +208,13 @@ export class Context {
     const apiKey = pick(this.options.apiKey, 'PROFILE_ARTICLES_API_KEY', 'apiKey');
     const baseUrl = pick(this.options.baseUrl, 'PROFILE_ARTICLES_BASE_URL', 'baseUrl');
     let keyChoice: string | undefined;
-    if (profile.source === 'flag' && !this.options.apiKey && env.PROFILE_ARTICLES_API_KEY) {
+    // (login takes its key from the prompt, whatever is stored or set: nothing to say there.)
+    if (
+      profile.source === 'flag' &&
+      !this.options.apiKey &&
+      env.PROFILE_ARTICLES_API_KEY &&
+      this.command !== 'login'
+    ) {
       keyChoice =
         apiKey?.source === 'config'
           ? `Using the key of profile "${profile.name}" (--profile); PROFILE_ARTICLES_API_KEY is set too and is not used.`

@@ -96,6 +96,13 @@ describe('named profiles', () => {
       key_choice: lines[0],
       balance: { credits: 50 },
     });
+    // login checks and stores the key it is given: the environment's key is no rival there.
+    const login = await bare(['login', '--profile', 'poor'], {
+      input: KEYS.poor,
+      env: { PROFILE_ARTICLES_API_KEY: KEYS.main },
+    });
+    expect(login.code).toBe(0);
+    expect(login.stderr).not.toMatch(/PROFILE_ARTICLES_API_KEY/);
     // PROFILE_ARTICLES_PROFILE is weaker than the environment's key: that key is used, silently.
     const env = await bare(['credits'], {
       env: { PROFILE_ARTICLES_API_KEY: KEYS.main, PROFILE_ARTICLES_PROFILE: 'poor' },
