@@ -60,7 +60,9 @@ export class Output {
       this.#io.stdout.write(`${safeJson(value, 2)}\n`);
       return;
     }
-    this.#pending = import('./jq.js')
+    // After any value before it, so that each is printed, in order, and `settled` waits for all.
+    this.#pending = (this.#pending ?? Promise.resolve())
+      .then(() => import('./jq.js'))
       .then(({ runJq }) => runJq(value, filter, this.#io.stdout.isTTY === true))
       .then((text) => this.raw(text));
   }

@@ -39,6 +39,15 @@ describe('--jq', () => {
     expect(errorOf(failing.stderr).message).toBe('--jq failed: jq: error: no such thing');
   });
 
+  it('batch refuses it (its JSON Lines go to jq itself), before anything runs', async () => {
+    const batch = await h.run(['batch', 'read', '--from', '-', '--yes', '--jq', '.'], {
+      input: 'ada-lovelace\n',
+    });
+    expect(batch.code).toBe(2);
+    expect(batch.stdout).toBe('');
+    expect(errorOf(batch.stderr).message).toBe('batch does not take --jq: it prints JSON Lines.');
+  });
+
   it('prints nothing for no result, and cannot read the environment (the key stays out of reach)', async () => {
     expect(await h.cli(['credits', '--jq', 'empty'])).toMatchObject({ code: 0, stdout: '' });
     const env = await h.cli(['credits', '--jq', '$ENV | tostring']);
