@@ -110,9 +110,11 @@ describe.each(Object.entries(SHELLS))('%s completion', (shell, ask) => {
         [
           '--base-url',
           '--help',
+          '--jq',
           '--json',
           '--open',
           '--poll-interval',
+          '--profile',
           '--timeout',
           '--verbose',
           '--wait',
