@@ -1,6 +1,6 @@
 // --jq: the one JSON value of a --json run, filtered with jq's own language, as gh's --jq does:
 // strings are printed raw, other values as JSON (indented on a terminal, one line each in a pipe).
-// jq itself, compiled to WebAssembly, ships inside the jq-web package (docs/decisions/0009 says
+// jq itself, compiled to WebAssembly, ships inside the jq-web package (docs/decisions/0010 says
 // why that one); it loads only here, only when --jq was given, so no other start-up pays for it.
 import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
