@@ -1,14 +1,30 @@
-// The stored settings: one small JSON file readable by its owner only. Written here rather than
-// with conf: conf's atomic writer installs exit hooks that re-raise Ctrl-C before the CLI can
-// print its resume hint, and its parse errors echo the file's bytes (which may hold a key).
-// PROFILE_ARTICLES_CONFIG_DIR moves the file, for tests and CI.
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+// The stored settings: one small JSON file readable by its owner only, holding named profiles
+// (each an API key and an origin). Written here rather than with conf: conf's atomic writer
+// installs exit hooks that re-raise Ctrl-C before the CLI can print its resume hint, and its
+// parse errors echo the file's bytes (which may hold a key). PROFILE_ARTICLES_CONFIG_DIR moves
+// the file, for tests and CI.
+//
+// The file is `{"profiles": {"default": {"apiKey", "baseUrl"}, …}}`. Releases before profiles
+// wrote `{"apiKey", "baseUrl"}` at the top: that is read as the `default` profile, and the next
+// write stores it in the new shape, so nobody has to do anything.
+import {
+  chmodSync,
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import type { Io } from './io.js';
 
+/** What one profile stores. */
 export interface StoredSettings {
   apiKey?: string;
   baseUrl?: string;
@@ -17,16 +33,35 @@ export interface StoredSettings {
 export const SETTING_NAMES = { 'api-key': 'apiKey', 'base-url': 'baseUrl' } as const;
 export type SettingName = keyof typeof SETTING_NAMES;
 
+const DEFAULT_PROFILE = 'default';
+/** A profile name: safe to show, to type unquoted in a shell and to keep in a JSON key. */
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** `name`, when it can name a profile; otherwise a usage error that says what can. */
+export function checkProfileName(name: string, from: string): string {
+  if (PROFILE_NAME.test(name)) return name;
+  throw new CliError(
+    `${from} must be a profile name: up to 64 letters, digits, dots, dashes and underscores, starting with a letter or digit.`,
+    ExitCode.Usage,
+  );
+}
+
 export interface ConfigStore {
   readonly path: string;
-  get<K extends keyof StoredSettings>(key: K): StoredSettings[K];
-  set<K extends keyof StoredSettings>(key: K, value: NonNullable<StoredSettings[K]>): void;
-  delete(key: keyof StoredSettings): void;
+  /** The stored profiles' names, `default` first, the others in alphabetical order. */
+  profileNames(): string[];
+  has(profile: string): boolean;
+  get<K extends keyof StoredSettings>(profile: string, key: K): StoredSettings[K] | undefined;
+  set<K extends keyof StoredSettings>(profile: string, key: K, value: NonNullable<StoredSettings[K]>): void;
+  /** Removes a setting; a profile left with none is removed too. */
+  delete(profile: string, key: keyof StoredSettings): void;
   /** Why the file cannot be used (never its content), or undefined. */
   readonly problem: string | undefined;
   /** Replaces whatever the file holds with no settings: how `logout` recovers a broken file. */
   reset(): void;
 }
+
+type Profiles = Record<string, StoredSettings>;
 
 /** Where the settings live: the same place conf (which stored them before) chose, per platform. */
 function configFilePath(env: Io['env'], platform = process.platform): string {
@@ -40,41 +75,77 @@ function configFilePath(env: Io['env'], platform = process.platform): string {
   return join(env.XDG_CONFIG_HOME || join(home, '.config'), name, 'config.json');
 }
 
-type Loaded = { settings: StoredSettings; problem: string | undefined };
+type Loaded = { profiles: Profiles; problem: string | undefined };
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Why one profile's settings cannot be used, or undefined. Names only the field, never its value. */
+function profileProblem(value: unknown, where: string): string | undefined {
+  if (!isObject(value)) return `${where} is not a JSON object`;
+  const { apiKey, baseUrl } = value;
+  if (apiKey !== undefined && (typeof apiKey !== 'string' || apiKey === '')) {
+    return `"apiKey" ${where === 'it' ? '' : `of ${where} `}is not a non-empty string`;
+  }
+  if (baseUrl !== undefined && (typeof baseUrl !== 'string' || !/^https?:\/\//.test(baseUrl))) {
+    return `"baseUrl" ${where === 'it' ? '' : `of ${where} `}is not an http(s) URL`;
+  }
+  return undefined;
+}
 
 function load(path: string): Loaded {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { settings: {}, problem: undefined };
-    return { settings: {}, problem: `it cannot be read (${(error as NodeJS.ErrnoException).code})` };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {}, problem: undefined };
+    return { profiles: {}, problem: `it cannot be read (${(error as NodeJS.ErrnoException).code})` };
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     // JSON.parse's message quotes the text: never repeat it.
-    return { settings: {}, problem: 'it is not valid JSON' };
+    return { profiles: {}, problem: 'it is not valid JSON' };
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { settings: {}, problem: 'it does not hold a JSON object' };
+  if (!isObject(value)) return { profiles: {}, problem: 'it does not hold a JSON object' };
+  const broken = (problem: string): Loaded => ({ profiles: {}, problem });
+  if (value.profiles === undefined) {
+    // Written by a release before profiles: its one key and origin are the default profile.
+    const problem = profileProblem(value, 'it');
+    if (problem) return broken(problem);
+    const { apiKey, baseUrl } = value as StoredSettings;
+    const legacy = { ...(apiKey ? { apiKey } : {}), ...(baseUrl ? { baseUrl } : {}) };
+    return { profiles: Object.keys(legacy).length ? { [DEFAULT_PROFILE]: legacy } : {}, problem: undefined };
   }
-  const { apiKey, baseUrl } = value as Record<string, unknown>;
-  if (apiKey !== undefined && (typeof apiKey !== 'string' || apiKey === '')) {
-    return { settings: {}, problem: '"apiKey" is not a non-empty string' };
+  if (!isObject(value.profiles)) return broken('"profiles" is not a JSON object');
+  const profiles: Profiles = {};
+  for (const [name, settings] of Object.entries(value.profiles)) {
+    // A name that is not a valid profile name may be anything (a pasted key): never shown.
+    if (!PROFILE_NAME.test(name)) return broken('a profile name in "profiles" is not a valid profile name');
+    const problem = profileProblem(settings, `profile "${name}"`);
+    if (problem) return broken(problem);
+    const { apiKey, baseUrl } = settings as StoredSettings;
+    profiles[name] = { ...(apiKey ? { apiKey } : {}), ...(baseUrl ? { baseUrl } : {}) };
   }
-  if (baseUrl !== undefined && (typeof baseUrl !== 'string' || !/^https?:\/\//.test(baseUrl))) {
-    return { settings: {}, problem: '"baseUrl" is not an http(s) URL' };
-  }
-  return { settings: value as StoredSettings, problem: undefined };
+  return { profiles, problem: undefined };
 }
 
-function save(path: string, settings: StoredSettings): void {
+function save(path: string, profiles: Profiles): void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  // Write then rename, so a crash never leaves half a file; the mode is set before any byte lands.
+  // Write, flush and rename, so that a crash leaves the old file or the new one, never half of
+  // one; the mode is set when the file is made, before any byte lands.
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(settings, null, '\t')}\n`, { mode: 0o600 });
+  const fd = openSync(temporary, 'w', 0o600);
+  try {
+    writeSync(fd, `${JSON.stringify({ profiles }, null, '\t')}\n`);
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  closeSync(fd);
   renameSync(temporary, path);
   // A file from an older version keeps the mode it had: lock it down too.
   chmodSync(path, 0o600);
@@ -83,12 +154,12 @@ function save(path: string, settings: StoredSettings): void {
 export function openConfigStore(env: Io['env']): ConfigStore {
   const path = configFilePath(env);
   const loaded = load(path);
-  const usable = (): StoredSettings => {
-    if (loaded.problem === undefined) return loaded.settings;
+  const usable = (): Profiles => {
+    if (loaded.problem === undefined) return loaded.profiles;
     throw new CliError(
       `The settings file ${path} cannot be used: ${loaded.problem}.`,
       ExitCode.Usage,
-      'Fix it by hand, or run `profile-articles logout` to start it afresh (it forgets the stored key and origin). `profile-articles config path` prints where it is.',
+      'Fix it by hand, or run `profile-articles logout` to start it afresh (it forgets every stored key and origin). `profile-articles config path` prints where it is.',
     );
   };
   return {
@@ -96,18 +167,25 @@ export function openConfigStore(env: Io['env']): ConfigStore {
     get problem() {
       return loaded.problem;
     },
-    get: (key) => usable()[key],
-    set: (key, value) => {
-      loaded.settings = { ...usable(), [key]: value };
-      save(path, loaded.settings);
+    profileNames: () =>
+      Object.keys(usable()).sort((a, b) =>
+        a === DEFAULT_PROFILE ? -1 : b === DEFAULT_PROFILE ? 1 : a < b ? -1 : a > b ? 1 : 0,
+      ),
+    has: (profile) => Object.hasOwn(usable(), profile),
+    get: (profile, key) => (Object.hasOwn(usable(), profile) ? usable()[profile]?.[key] : undefined),
+    set: (profile, key, value) => {
+      const profiles = usable();
+      loaded.profiles = { ...profiles, [profile]: { ...profiles[profile], [key]: value } };
+      save(path, loaded.profiles);
     },
-    delete: (key) => {
-      const { [key]: _gone, ...rest } = usable();
-      loaded.settings = rest;
-      save(path, rest);
+    delete: (profile, key) => {
+      const { [profile]: settings, ...others } = usable();
+      const { [key]: _gone, ...rest } = settings ?? {};
+      loaded.profiles = Object.keys(rest).length ? { ...others, [profile]: rest } : others;
+      save(path, loaded.profiles);
     },
     reset: () => {
-      loaded.settings = {};
+      loaded.profiles = {};
       loaded.problem = undefined;
       save(path, {});
     },

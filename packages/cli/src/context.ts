@@ -17,7 +17,10 @@ import { MAX_WAIT_SECONDS } from './timer-limit.js';
 export interface GlobalOptions {
   apiKey?: string;
   baseUrl?: string;
+  profile?: string;
   json?: boolean;
+  /** Filters the JSON output with jq's language; implies --json. */
+  jq?: string;
   pollInterval?: string;
   verbose?: boolean;
   pager?: boolean;
@@ -27,12 +30,25 @@ type ClientOverrides = Pick<ClientOptions, 'pacing' | 'maxRetries' | 'maxRetryDe
 
 type SettingSource = 'flag' | 'environment' | 'config' | 'default';
 
-interface Settings {
+/** The profile in use and what chose it: --profile, PROFILE_ARTICLES_PROFILE, or neither. */
+export interface ActiveProfile {
+  name: string;
+  source: 'flag' | 'environment' | 'default';
+}
+
+export interface Settings {
   apiKey: string | undefined;
   baseUrl: string | undefined;
   pollIntervalMs: number;
+  /** `config` is the active profile's stored value. */
   sources: { apiKey: SettingSource | undefined; baseUrl: SettingSource | undefined };
+  profile: ActiveProfile;
+  /** When --profile and PROFILE_ARTICLES_API_KEY are both given: which key won, in a sentence. */
+  keyChoice: string | undefined;
 }
+
+/** Commands that make a profile that is not stored yet: every other refuses to use one. */
+const MAKES_PROFILE = new Set(['login', 'config set']);
 
 const CLI_MAX_RETRY_DELAY_MS = 10_000;
 
@@ -105,6 +121,7 @@ export class Context {
   #keySource: SettingSource | undefined;
   #store: ConfigStore | undefined;
   #client: Promise<ProfileArticles> | undefined;
+  #settings: Promise<Settings> | undefined;
   /** Each warning once per run, whoever says it (the SDK, through the logger below, or a command). */
   #warned = new Set<string>();
   #trace: HttpTrace | undefined;
@@ -118,7 +135,7 @@ export class Context {
   ) {
     this.io = io;
     this.options = options;
-    this.out = new Output(io, options.json === true);
+    this.out = new Output(io, options.json === true || options.jq !== undefined, options.jq);
     this.command = command;
     this.commandOptions = commandOptions;
     this.commandArgs = commandArgs;
@@ -132,22 +149,77 @@ export class Context {
     return this.#store;
   }
 
-  async settings(): Promise<Settings> {
+  /** The profile this run uses: --profile, else PROFILE_ARTICLES_PROFILE, else `default`. */
+  async activeProfile(): Promise<ActiveProfile> {
+    const fromEnv = this.io.env.PROFILE_ARTICLES_PROFILE;
+    // The settings file's module loads only when a profile is named or a setting must be read.
+    if (this.options.profile === undefined && !fromEnv) return { name: 'default', source: 'default' };
+    const { checkProfileName } = await import('./config-store.js');
+    if (this.options.profile !== undefined) {
+      return { name: checkProfileName(this.options.profile, '--profile'), source: 'flag' };
+    }
+    return { name: checkProfileName(fromEnv ?? '', 'PROFILE_ARTICLES_PROFILE'), source: 'environment' };
+  }
+
+  /**
+   * The settings in effect. Flags beat the environment, which beats what is stored, except that
+   * --profile (a flag too) beats the environment's key and origin: --api-key, then --profile's
+   * stored key, then PROFILE_ARTICLES_API_KEY, then the stored key of PROFILE_ARTICLES_PROFILE's
+   * profile or of `default` (the origin likewise). A named profile's missing setting is never
+   * filled from `default`: a key must not travel to an origin it was not stored with.
+   */
+  settings(): Promise<Settings> {
+    // Once per run: the note on which key won is said once, and the file is read once.
+    this.#settings ??= this.#readSettings();
+    return this.#settings;
+  }
+
+  async #readSettings(): Promise<Settings> {
     const { env } = this.io;
     type Found = { value: string; source: SettingSource } | undefined;
-    const flagOrEnv = (flag: string | undefined, name: string): Found => {
-      if (flag) return { value: flag, source: 'flag' };
-      const fromEnv = env[name];
-      return fromEnv ? { value: fromEnv, source: 'environment' } : undefined;
+    const profile = await this.activeProfile();
+    // A broken settings file is no matter while flags and the environment give everything.
+    const needsStore =
+      profile.source !== 'default' ||
+      !(this.options.apiKey || env.PROFILE_ARTICLES_API_KEY) ||
+      !(this.options.baseUrl || env.PROFILE_ARTICLES_BASE_URL);
+    const store = needsStore ? await this.store() : undefined;
+    if (
+      store &&
+      profile.source !== 'default' &&
+      !store.has(profile.name) &&
+      !MAKES_PROFILE.has(this.command)
+    ) {
+      throw new CliError(
+        `No profile named "${profile.name}" is stored (from ${profile.source === 'flag' ? '--profile' : 'PROFILE_ARTICLES_PROFILE'}).`,
+        ExitCode.Usage,
+        `\`profile-articles config list\` lists the stored profiles; \`profile-articles login --profile ${profile.name}\` stores one.`,
+      );
+    }
+    const stored = (key: 'apiKey' | 'baseUrl'): Found => {
+      const value = store?.get(profile.name, key);
+      return value ? { value, source: 'config' } : undefined;
     };
-    let apiKey = flagOrEnv(this.options.apiKey, 'PROFILE_ARTICLES_API_KEY');
-    let baseUrl = flagOrEnv(this.options.baseUrl, 'PROFILE_ARTICLES_BASE_URL');
-    if (!apiKey || !baseUrl) {
-      const store = await this.store();
-      const storedKey = store.get('apiKey');
-      const storedUrl = store.get('baseUrl');
-      apiKey ??= storedKey ? { value: storedKey, source: 'config' } : undefined;
-      baseUrl ??= storedUrl ? { value: storedUrl, source: 'config' } : undefined;
+    const pick = (flag: string | undefined, name: string, key: 'apiKey' | 'baseUrl'): Found => {
+      if (flag) return { value: flag, source: 'flag' };
+      const fromEnv: Found = env[name] ? { value: env[name], source: 'environment' } : undefined;
+      return profile.source === 'flag' ? (stored(key) ?? fromEnv) : (fromEnv ?? stored(key));
+    };
+    const apiKey = pick(this.options.apiKey, 'PROFILE_ARTICLES_API_KEY', 'apiKey');
+    const baseUrl = pick(this.options.baseUrl, 'PROFILE_ARTICLES_BASE_URL', 'baseUrl');
+    let keyChoice: string | undefined;
+    // (login takes its key from the prompt, whatever is stored or set: nothing to say there.)
+    if (
+      profile.source === 'flag' &&
+      !this.options.apiKey &&
+      env.PROFILE_ARTICLES_API_KEY &&
+      this.command !== 'login'
+    ) {
+      keyChoice =
+        apiKey?.source === 'config'
+          ? `Using the key of profile "${profile.name}" (--profile); PROFILE_ARTICLES_API_KEY is set too and is not used.`
+          : `Profile "${profile.name}" stores no key: using PROFILE_ARTICLES_API_KEY.`;
+      this.out.warn(keyChoice);
     }
     const interval =
       this.options.pollInterval !== undefined
@@ -159,6 +231,8 @@ export class Context {
       baseUrl: baseUrl?.value,
       pollIntervalMs: interval ?? (await defaultPollIntervalMs(baseUrl?.value)),
       sources: { apiKey: apiKey?.source, baseUrl: baseUrl?.source },
+      profile,
+      keyChoice,
     };
   }
 

@@ -26,6 +26,7 @@ async function runOn(argv: string[], io: Io): Promise<number> {
   }
   try {
     await program.parseAsync(argv);
+    await ctx?.out.settled();
     ctx?.finish();
     return ExitCode.Success;
   } catch (error) {
@@ -34,10 +35,14 @@ async function runOn(argv: string[], io: Io): Promise<number> {
       return error.exitCode === 0 ? ExitCode.Success : ExitCode.Usage;
     }
     // report-error.js loads the SDK only for SDK errors; a CliError is reported without it.
+    // A command that printed its value before failing (status): the value still shows.
+    await ctx?.out.settled().catch(() => {});
     ctx?.finish();
     const { reportError } = await import('./report-error.js');
     const { exitCode, ...report } = await reportError(error, ctx?.reportContext() ?? {});
-    const out = ctx?.out ?? new (await import('./output.js')).Output(io, argv.includes('--json'));
+    const out =
+      ctx?.out ??
+      new (await import('./output.js')).Output(io, argv.includes('--json') || argv.includes('--jq'));
     out.error(report);
     if (io.env.DEBUG && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
     return exitCode;

@@ -32,11 +32,15 @@ export class Output {
   readonly style: Style;
   readonly errStyle: Style;
   readonly #io: Io;
+  /** --jq's filter: the JSON value goes through it (jq.ts) instead of straight to stdout. */
+  readonly #jq: string | undefined;
+  #pending: Promise<void> | undefined;
   /** How to name the CLI in a command to copy: `profile-articles`, or `pnpm cli` from a clone. */
   readonly #asTyped: (text: string) => string;
 
-  constructor(io: Io, json: boolean) {
+  constructor(io: Io, json: boolean, jq?: string) {
     this.#io = io;
+    this.#jq = jq;
     const cli = invocation(io.env);
     // Hints and notes spell commands as `profile-articles …`; from a clone they must say what works there.
     this.#asTyped =
@@ -49,9 +53,32 @@ export class Output {
     this.errStyle = colorsFor(io.stderr, io.env);
   }
 
-  /** The one JSON value of a --json run. */
+  /** The one JSON value of a --json run; with --jq, what the filter makes of it (see `settled`). */
   value(value: unknown): void {
-    this.#io.stdout.write(`${safeJson(value, 2)}\n`);
+    const filter = this.#jq;
+    if (filter === undefined) {
+      this.#io.stdout.write(`${safeJson(value, 2)}\n`);
+      return;
+    }
+    // After any value before it, so that each is printed, in order, and `settled` waits for all.
+    this.#pending = (this.#pending ?? Promise.resolve())
+      .then(() => import('./jq.js'))
+      .then(({ runJq }) => runJq(value, filter, this.#io.stdout.isTTY === true))
+      .then((text) => this.raw(text));
+  }
+
+  /** Once the command has returned: the --jq output is written, or its failure thrown. */
+  async settled(): Promise<void> {
+    await this.#pending;
+  }
+
+  /**
+   * Text for a program, as it is (an article's Markdown, a jq result): exact in a pipe or a file;
+   * on a terminal it crosses the control-character rule as everything else does (terminal-io.ts).
+   */
+  raw(text: string): void {
+    const stdout = this.#io.stdout;
+    (stdout.isTTY ? stdout : unfiltered(stdout)).write(text);
   }
 
   /** Human output on stdout. */

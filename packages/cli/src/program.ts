@@ -23,7 +23,10 @@ function commandName(cmd: Command): string {
 
 export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command {
   const program = new Command('profile-articles');
-  const json = () => program.opts<GlobalOptions>().json === true;
+  const json = () => {
+    const { json, jq } = program.opts<GlobalOptions>();
+    return json === true || jq !== undefined;
+  };
 
   const run = async (cmd: Command, action: Action) => {
     const { Context } = await import('./context.js');
@@ -40,9 +43,14 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
     )
     .option('--base-url <url>', 'API origin (env PROFILE_ARTICLES_BASE_URL)')
     .option(
+      '--profile <name>',
+      'the stored profile (key and origin) to use (env PROFILE_ARTICLES_PROFILE; default "default")',
+    )
+    .option(
       '--json',
       'print exactly one JSON value on stdout, in the API’s own shapes; errors as JSON on stderr',
     )
+    .option('--jq <expression>', 'filter the JSON output with jq’s language, as gh does (implies --json)')
     .option(
       '--poll-interval <seconds>',
       'seconds between job polls (env PROFILE_ARTICLES_POLL_INTERVAL; default 10; 1 on a loopback origin)',
@@ -68,12 +76,20 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
     .command('read')
     .description('show the current article of a profile (1 credit)')
     .argument('<profile_id>', 'the profile slug')
+    .option('--raw', 'print the article’s Markdown alone, unrendered')
+    .option('-o, --output <file>', 'write the article’s Markdown to a file (not replacing one)')
+    .option('--force', 'with -o: replace an existing file')
     .addHelpText(
       'after',
-      examples('profile-articles read ada-lovelace', 'profile-articles read ada-lovelace --json'),
+      examples(
+        'profile-articles read ada-lovelace',
+        'profile-articles read ada-lovelace --json',
+        'profile-articles read ada-lovelace --raw | wc -w',
+        'profile-articles read ada-lovelace -o ada-lovelace.md',
+      ),
     )
-    .action((profileId: string, _o, cmd: Command) =>
-      run(cmd, async (ctx) => (await import('./commands/read.js')).readCommand(ctx, profileId)),
+    .action((profileId: string, opts, cmd: Command) =>
+      run(cmd, async (ctx) => (await import('./commands/read.js')).readCommand(ctx, profileId, opts)),
     );
 
   for (const kind of ['generate', 'update'] as const) {
@@ -154,9 +170,10 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
     .description('store an API key (read from a hidden prompt, or stdin when piped) after checking it')
     .addHelpText(
       'after',
-      `\n--base-url URL (a global option) sets the origin to log in to, and stores it with the key.\n${examples(
+      `\n--base-url URL (a global option) sets the origin to log in to, and stores it with the key.\n--profile NAME stores them as that profile (default "default").\n${examples(
         'profile-articles login --base-url https://api.example.com',
         'echo "$KEY" | profile-articles login --base-url https://api.example.com',
+        'profile-articles login --profile staging --base-url https://staging.example.com',
       )}`,
     )
     .action((_o, cmd: Command) =>
@@ -165,19 +182,21 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
 
   program
     .command('logout')
-    .description('remove the stored API key (it is not revoked)')
-    .addHelpText('after', examples('profile-articles logout'))
+    .description('remove the stored API key of the profile in use (it is not revoked)')
+    .addHelpText('after', examples('profile-articles logout', 'profile-articles logout --profile staging'))
     .action((_o, cmd: Command) =>
       run(cmd, async (ctx) => (await import('./commands/login.js')).logoutCommand(ctx)),
     );
 
   const config = program
     .command('config')
-    .description('read and change stored settings: api-key, base-url')
+    .description('read and change stored settings of a profile: api-key, base-url; list the profiles')
     .addHelpText(
       'after',
       examples(
         'profile-articles config set base-url https://api.example.com',
+        'profile-articles config set base-url https://staging.example.com --profile staging',
+        'profile-articles config list                 # every profile, keys masked',
         'profile-articles config set api-key          # asks with a hidden prompt',
         'profile-articles config get api-key          # masked',
         'profile-articles config path',
@@ -204,6 +223,12 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
     .argument('<name>', 'api-key or base-url')
     .action((name: string, _o, cmd: Command) =>
       run(cmd, async (ctx) => (await import('./commands/config.js')).configUnsetCommand(ctx, name)),
+    );
+  config
+    .command('list')
+    .description('every stored profile, its key masked; * marks the one in use')
+    .action((_o, cmd: Command) =>
+      run(cmd, async (ctx) => (await import('./commands/config.js')).configListCommand(ctx)),
     );
   config
     .command('path')
@@ -245,6 +270,32 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
     .option('-y, --yes', 'start without asking')
     .action((operation: string, opts, cmd: Command) =>
       run(cmd, async (ctx) => (await import('./commands/batch.js')).batchCommand(ctx, operation, opts)),
+    );
+
+  program
+    .command('api')
+    .description('send one request to the API as you spell it and print its JSON answer, as `gh api`')
+    .argument('<method>', 'GET or POST')
+    .argument('<path>', 'below /api/v1 (/credits), or from the root when it starts with /api/')
+    .option(
+      '-f, --field <key=value>',
+      'a body field (a query parameter for GET); true, false, null and whole numbers are typed as JSON',
+      (value: string, values: string[] = []) => [...values, value],
+    )
+    .option('--input <file>', 'the JSON body, from a file (- for stdin)')
+    .option('--idempotency-key <key>', 'POST: reuse a key to retry safely without doing it twice')
+    .addHelpText(
+      'after',
+      examples(
+        'profile-articles api GET /credits',
+        'profile-articles api GET /jobs/JOB_ID --jq .status',
+        'profile-articles api POST /credits/checkout -f credits=500',
+        'profile-articles api POST /articles -f profile_id=ada-lovelace   # generate (100 credits)',
+        'profile-articles api POST /articles --input body.json',
+      ),
+    )
+    .action((method: string, path: string, opts, cmd: Command) =>
+      run(cmd, async (ctx) => (await import('./commands/api.js')).apiCommand(ctx, method, path, opts)),
     );
 
   program

@@ -73,7 +73,7 @@ export async function reportError(error: unknown, context: ReportContext = {}): 
   const told = await tell(sdk, cause, context);
   const key = cause.idempotencyKey ?? null;
   const hint = retryCommand
-    ? `The server may have started the job. Retry safely, without paying twice: ${retryCommand}`
+    ? `The server may have ${context.command === 'api' ? 'done it' : 'started the job'}. Retry safely, without paying twice: ${retryCommand}`
     : told.hint;
   return {
     type: cause.name,
@@ -237,6 +237,7 @@ function keyHint(source: ReportContext['keySource']): string {
 function notFoundHint(command: string | undefined, profileId: string | undefined): string {
   const generate = `\`profile-articles generate ${profileId === undefined ? '<profile_id>' : shellQuote(profileId)}\``;
   if (command === 'read') return `A read never generates: use ${generate}.`;
+  if (command === 'api') return 'Check the path: it is below /api/v1 (`profile-articles api GET /credits`).';
   if (command === 'job') return 'Check the job id: `generate` and `update` print it when they start.';
   // An update needs an article to refresh; a generate's 404 means the profile itself is unknown.
   if (command === 'update') return `There is no article to update yet: ${generate} makes one.`;

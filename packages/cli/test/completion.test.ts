@@ -94,7 +94,7 @@ describe.each(Object.entries(SHELLS))('%s completion', (shell, ask) => {
       ['buy', '10', '--ti'],
     ]);
     expect(command).toEqual(['generate']);
-    expect(sub).toEqual(['get', 'path', 'set', 'unset']);
+    expect(sub).toEqual(['get', 'list', 'path', 'set', 'unset']);
     expect(setting).toEqual(['api-key', 'base-url']);
     expect(shells).toEqual(['bash', 'fish', 'zsh']);
     expect(flags).toEqual(expect.arrayContaining(['--no-wait', '--idempotency-key', '--json']));
@@ -110,9 +110,11 @@ describe.each(Object.entries(SHELLS))('%s completion', (shell, ask) => {
         [
           '--base-url',
           '--help',
+          '--jq',
           '--json',
           '--open',
           '--poll-interval',
+          '--profile',
           '--timeout',
           '--verbose',
           '--wait',
@@ -133,6 +135,6 @@ describe.each(Object.entries(SHELLS))('%s completion', (shell, ask) => {
         ['--base-url=http://x', 'gen'],
         ['--base-url', 'http://127.0.0.1:4010', 'config', ''],
       ]),
-    ).toEqual([['generate'], ['generate'], ['generate'], ['get', 'path', 'set', 'unset']]);
+    ).toEqual([['generate'], ['generate'], ['generate'], ['get', 'list', 'path', 'set', 'unset']]);
   });
 });

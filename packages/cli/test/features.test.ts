@@ -12,6 +12,7 @@ describe('status', () => {
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines).toEqual([
+      'profile      default',
       `origin       ${h.server.url} (from environment)`,
       'api key      pa_t…89 (from environment)',
       'balance      1000 credits',
@@ -24,11 +25,15 @@ describe('status', () => {
     const result = await h.run(['status', '--json']);
     const shown = onlyJson(result.stdout);
     expect(Object.keys(shown)).toEqual([
+      'profile',
+      'profile_source',
+      'other_profiles',
       'base_url',
       'base_url_source',
       'api_key',
       'api_key_source',
       'config_path',
+      'key_choice',
       'balance',
     ]);
     expect(shown).toMatchObject({

@@ -116,6 +116,33 @@ describe.runIf(hasTmux)('a hostile server cannot reach the terminal', () => {
     expect(seen.lines.at(-2)).toMatch(/^1 credit charged · \d+ credits left$/);
   });
 
+  it('read --raw: the Markdown alone, by the same rule', async () => {
+    await article();
+    const seen = await inTerminal('read ada-lovelace --raw', undefined, { columns: 100, rows: 80 });
+    expectUntouched(seen);
+    expect(seen.lines.at(-1)).toBe('EXIT=0');
+    // Unrendered: the Markdown's own heading marks are there.
+    expect(seen.printed[0]).toMatch(/^# Ada Lovelace/);
+  });
+
+  it('--jq: raw strings and JSON alike, by the same rule; JSON indented on a terminal', async () => {
+    await article();
+    const seen = await inTerminal("read ada-lovelace --jq '.article.title, {v: .article.current_version}'");
+    expectUntouched(seen);
+    expect(seen.lines.at(-1)).toBe('EXIT=0');
+    expect(seen.printed[0]).toMatch(/^Ada Lovelace/);
+    // (The hostile title holds a line break of its own: a raw string keeps it.)
+    expect(seen.lines.slice(-4, -1)).toEqual(['{', '  "v": 1', '}']);
+  });
+
+  it('api: the answer’s JSON, by the same rule', async () => {
+    await article();
+    const seen = await inTerminal('api GET /articles/ada-lovelace', undefined, { columns: 250, rows: 200 });
+    expectUntouched(seen);
+    expect(seen.lines.at(-1)).toBe('EXIT=0');
+    expect(seen.printed[0]).toBe('{');
+  });
+
   // less shows most escapes as text by itself, but not with -r (raw), which a person may have in LESS.
   for (const less of ['', 'LESS=-r']) {
     it(`read, through the pager${less ? ` (${less})` : ''}`, async () => {

@@ -3,44 +3,16 @@
 // for EOF, buy --wait ends while other spending goes on, and plain http to another host warns.
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { payCheckoutPage } from '@profile-articles/mock-server';
 import { plainHttpWarning } from '@profile-articles/sdk/internal';
+import { losingProxy } from '@profile-articles/test-utils/losing-proxy';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ERROR_FIELDS, KEYS, onlyJson, transcript, useCliMock } from './helpers.js';
 
 const h = useCliMock();
-
-/** Forwards to the mock, then loses the answer of every POST: the effect happens, the client sees 500. */
-async function losingProxy(target: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: Server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = Object.fromEntries(
-      Object.entries(req.headers).filter(
-        ([name]) => !['host', 'connection', 'content-length'].includes(name),
-      ),
-    ) as Record<string, string>;
-    const answer = await fetch(`${target}${req.url}`, {
-      method: req.method ?? 'GET',
-      headers,
-      ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
-    });
-    const body = await answer.text();
-    if (req.method === 'POST') {
-      res.writeHead(500, { 'content-type': 'application/json' }).end('{"detail":"lost on the way back"}');
-    } else res.writeHead(answer.status, { 'content-type': 'application/json' }).end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 const balance = async () => onlyJson((await h.run(['credits', '--json'])).stdout).credits as number;
 
@@ -148,7 +120,7 @@ describe('a broken settings file', () => {
       const logout = await h.run(['logout'], { env: bare });
       expect(logout.code).toBe(0);
       expect(logout.stdout).not.toContain('SECRETBYTES');
-      expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({});
+      expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ profiles: {} });
       expect((await h.run(['config', 'get', 'base-url'], { env: bare })).stderr).toMatch(/not set/);
     },
   );

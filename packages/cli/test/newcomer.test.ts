@@ -103,13 +103,23 @@ describe('--json errors have one shape', () => {
     expect(lastJson(nested.stderr).error.hint).toBe('Run `profile-articles config get --help` for usage.');
   });
 
-  it('config get --json prints {name, value, source}', async () => {
+  it('config get --json prints {name, value, source, profile}', async () => {
     const key = await h.run(['config', 'get', 'api-key', '--json']);
-    expect(JSON.parse(key.stdout)).toEqual({ name: 'api-key', value: 'pa_t…89', source: 'environment' });
+    expect(JSON.parse(key.stdout)).toEqual({
+      name: 'api-key',
+      value: 'pa_t…89',
+      source: 'environment',
+      profile: 'default',
+    });
     const unset = await h.run(['config', 'get', 'base-url', '--json'], {
       env: { PROFILE_ARTICLES_BASE_URL: undefined },
     });
-    expect(JSON.parse(unset.stdout)).toEqual({ name: 'base-url', value: null, source: null });
+    expect(JSON.parse(unset.stdout)).toEqual({
+      name: 'base-url',
+      value: null,
+      source: null,
+      profile: 'default',
+    });
   });
 });
 

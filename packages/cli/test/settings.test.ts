@@ -17,7 +17,9 @@ describe('login, logout and config', () => {
     expect(login.stdout).toMatch(/Logged in to http:\/\/127\.0\.0\.1:\d+: 1000 credits/);
     const path = (await bare(['config', 'path'])).stdout.trim();
     expect(statSync(path).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ apiKey: KEYS.main, baseUrl: h.server.url });
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({
+      profiles: { default: { apiKey: KEYS.main, baseUrl: h.server.url } },
+    });
     // Stored settings are enough to work.
     expect(onlyJson((await bare(['credits', '--json'])).stdout).credits).toBe(1000);
   });
@@ -45,9 +47,9 @@ describe('login, logout and config', () => {
     await bare(['config', 'set', 'api-key', KEYS.main]);
     const get = await bare(['config', 'get', 'api-key']);
     expect(get.stdout).toContain(`${KEYS.main.slice(0, 4)}…${KEYS.main.slice(-2)}`);
-    expect(get.stdout).toContain('(from config)');
+    expect(get.stdout).toContain('(from config, profile default)');
     const json = onlyJson((await bare(['config', 'get', 'api-key', '--json'])).stdout);
-    expect(json).toEqual({ name: 'api-key', value: 'pa_t…89', source: 'config' });
+    expect(json).toEqual({ name: 'api-key', value: 'pa_t…89', source: 'config', profile: 'default' });
   });
 
   it('config set validates names and URLs; unset removes', async () => {
@@ -89,6 +91,7 @@ describe('login, logout and config', () => {
       name: 'base-url',
       value: 'http://env.example',
       source: 'environment',
+      profile: 'default',
     });
   });
 

@@ -8,10 +8,13 @@ import { BIN } from './helpers.js';
 
 const TRACER = fileURLToPath(new URL('./fixtures/trace-imports.mjs', import.meta.url));
 
-function loadedModules(args: string[]): { code: number | null; modules: string[] } {
+function loadedModules(
+  args: string[],
+  env: Record<string, string> = {},
+): { code: number | null; modules: string[] } {
   const file = join(mkdtempSync(join(tmpdir(), 'pa-trace-')), 'trace.txt');
   const result = spawnSync(process.execPath, ['--import', TRACER, BIN, ...args], {
-    env: { ...process.env, TRACE_FILE: file },
+    env: { ...process.env, ...env, TRACE_FILE: file },
   });
   return { code: result.status, modules: readFileSync(file, 'utf8').trim().split('\n') };
 }
@@ -26,6 +29,7 @@ const HEAVY = [
   /markdown/,
   /pager/,
   /http-trace/,
+  /\/jq-web\//,
 ];
 
 describe('start-up', () => {
@@ -67,6 +71,16 @@ describe('start-up', () => {
     ]);
     expect(modules.some((m) => /\/sdk\//.test(m))).toBe(true);
     expect(modules.filter((m) => /\/ora\/|\/mock-server\/|markdown|pager/.test(m))).toEqual([]);
+  });
+
+  it('loads jq only when --jq is given', () => {
+    // `config path` prints a JSON value without a request: the filter runs, or not, at once.
+    const env = { PROFILE_ARTICLES_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'pa-trace-config-')) };
+    const jq = (m: string) => /\/jq-web\/|\/jq\.js$/.test(m);
+    expect(loadedModules(['config', 'path', '--json'], env).modules.filter(jq)).toEqual([]);
+    const filtered = loadedModules(['config', 'path', '--jq', '.path'], env);
+    expect(filtered.code).toBe(0);
+    expect(filtered.modules.some((m) => /\/jq-web\//.test(m))).toBe(true);
   });
 
   it('from a clone, `pnpm cli <args>` runs the built CLI', () => {

@@ -1,5 +1,6 @@
 import { createTransport } from './http.js';
 import { type ClientOptions, type NormalizedOptions, normalizeOptions } from './options.js';
+import { RAW_REQUEST } from './raw-request.js';
 import { Articles as ArticlesResource } from './resources/articles.js';
 import { Credits as CreditsResource } from './resources/credits.js';
 import { Jobs as JobsResource } from './resources/jobs.js';
@@ -35,6 +36,11 @@ export class ProfileArticles {
     this.jobs = new JobsResource(transport, normalized.options);
     this.articles = new ArticlesResource(transport, this.jobs, normalized.options.pollIntervalMs);
     this.credits = new CreditsResource(transport, normalized.options.pollIntervalMs);
+    // The CLI's `api` command sends one request of its own through this transport (raw-request.ts).
+    // Not a member of the class: not public, not enumerable, and it holds no key, only the sender.
+    Object.defineProperty(this, RAW_REQUEST, {
+      value: { request: transport.request, requestIdOf: transport.requestIdOf },
+    });
   }
 
   /** The API origin this client talks to. */

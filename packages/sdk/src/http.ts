@@ -29,7 +29,7 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
   async function request<T>(spec: RequestSpec<T>, call: RequestOptions = {}): Promise<Answer<T>> {
     checkCallOptions(call);
     const extras = callExtras(options, call);
-    const url = `${options.baseUrl}${API_PREFIX}${spec.path}`;
+    const url = `${options.baseUrl}${spec.fullPath ? '' : API_PREFIX}${spec.path}`;
     const maxRetries = call.maxRetries ?? options.maxRetries;
     const timeoutMs = call.timeoutMs ?? options.timeoutMs;
     const deadlineMs = call.deadlineMs ?? options.deadlineMs;

@@ -21,8 +21,10 @@ export type ParseResult<T> =
 
 export interface RequestSpec<T> {
   method: HttpMethod;
-  /** Below the API prefix, already encoded. */
+  /** Below the API prefix, already encoded; below the origin when `fullPath`. */
   path: string;
+  /** The path is from the origin's root (`/api/v1/credits`): only raw requests (raw-request.ts). */
+  fullPath?: boolean;
   body?: unknown;
   idempotencyKey?: string;
   policy: RetryPolicy;

@@ -68,6 +68,14 @@ export function resumeCommand(
 }
 
 export async function batchCommand(ctx: Context, operationArg: string, options: BatchOptions): Promise<void> {
+  // Its output is JSON Lines, one event at a time, not one value a filter could take whole.
+  if (ctx.options.jq !== undefined) {
+    throw new CliError(
+      'batch does not take --jq: it prints JSON Lines.',
+      ExitCode.Usage,
+      'Pipe them to jq: profile-articles batch read --from ids.txt --json --yes | jq …',
+    );
+  }
   if (!OPERATIONS.includes(operationArg as Operation)) {
     throw new CliError(`batch needs generate, update or read, got "${operationArg}"`, ExitCode.Usage);
   }

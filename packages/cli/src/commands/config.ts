@@ -1,4 +1,5 @@
-// config set|get|unset <api-key|base-url> [value], and config path.
+// config set|get|unset <api-key|base-url> [value], config list and config path; each on the
+// profile --profile or PROFILE_ARTICLES_PROFILE names, else `default`.
 import { maskKey, SETTING_NAMES, type SettingName } from '../config-store.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
@@ -10,12 +11,16 @@ function settingName(raw: string): SettingName {
   throw new CliError(`Unknown setting "${raw}": use api-key or base-url.`, ExitCode.Usage);
 }
 
+/** ` (profile work)` after a sentence about a profile that is not `default`; nothing for it. */
+const ofProfile = (name: string) => (name === 'default' ? '' : ` (profile ${name})`);
+
 export async function configSetCommand(
   ctx: Context,
   rawName: string,
   value: string | undefined,
 ): Promise<void> {
   const name = settingName(rawName);
+  const profile = await ctx.activeProfile();
   // A key typed at a hidden prompt stays out of shell history; piped, its first line is read.
   const onCommandLine = Boolean(value);
   if (!value && name === 'api-key') value = (await readSecret(ctx.io, 'API key: ')).trim();
@@ -26,10 +31,10 @@ export async function configSetCommand(
     throw new CliError(`base-url must be an http(s) URL, got "${value}".`, ExitCode.Usage);
   }
   const store = await ctx.store();
-  store.set(SETTING_NAMES[name], value);
+  store.set(profile.name, SETTING_NAMES[name], value);
   const shown = name === 'api-key' ? maskKey(value) : value;
-  if (ctx.out.json) return ctx.out.value({ name, value: shown });
-  ctx.out.line(`Set ${name} to ${shown}.`);
+  if (ctx.out.json) return ctx.out.value({ name, value: shown, profile: profile.name });
+  ctx.out.line(`Set ${name} to ${shown}${ofProfile(profile.name)}.`);
   if (name === 'api-key' && onCommandLine)
     ctx.out.note(
       ctx.out.errStyle.dim('Tip: `profile-articles login` keeps the key out of your shell history.'),
@@ -42,27 +47,60 @@ export async function configGetCommand(ctx: Context, rawName: string): Promise<v
   const value = name === 'api-key' ? settings.apiKey : settings.baseUrl;
   const source = name === 'api-key' ? settings.sources.apiKey : settings.sources.baseUrl;
   const shown = value === undefined ? null : name === 'api-key' ? maskKey(value) : value;
-  if (ctx.out.json) return ctx.out.value({ name, value: shown, source: source ?? null });
+  const profile = settings.profile.name;
+  if (ctx.out.json) return ctx.out.value({ name, value: shown, source: source ?? null, profile });
   if (shown === null)
     throw new CliError(
-      `${name} is not set.`,
+      `${name} is not set${ofProfile(profile)}.`,
       ExitCode.Failure,
       name === 'api-key'
-        ? 'Run `profile-articles login`, or set PROFILE_ARTICLES_API_KEY.'
+        ? `Run \`profile-articles login${profile === 'default' ? '' : ` --profile ${profile}`}\`, or set PROFILE_ARTICLES_API_KEY.`
         : 'Run `profile-articles config set base-url URL`, or set PROFILE_ARTICLES_BASE_URL.',
     );
-  ctx.out.line(`${shown} ${ctx.out.style.dim(`(from ${source})`)}`);
+  const from = source === 'config' ? `config, profile ${profile}` : source;
+  ctx.out.line(`${shown} ${ctx.out.style.dim(`(from ${from})`)}`);
 }
 
 export async function configUnsetCommand(ctx: Context, rawName: string): Promise<void> {
   const name = settingName(rawName);
+  const profile = await ctx.activeProfile();
   const store = await ctx.store();
-  const had = store.get(SETTING_NAMES[name]) !== undefined;
-  if (had) store.delete(SETTING_NAMES[name]);
-  if (ctx.out.json) return ctx.out.value({ name, value: null });
+  const had = store.get(profile.name, SETTING_NAMES[name]) !== undefined;
+  if (had) store.delete(profile.name, SETTING_NAMES[name]);
+  if (ctx.out.json) return ctx.out.value({ name, value: null, profile: profile.name });
   ctx.out.line(
-    had ? `Removed ${name} from the stored config.` : `${name} was not stored: nothing to remove.`,
+    had
+      ? `Removed ${name} from the stored config${ofProfile(profile.name)}.`
+      : `${name} was not stored${ofProfile(profile.name)}: nothing to remove.`,
   );
+}
+
+/** Every stored profile, its key masked, the one in use marked. */
+export async function configListCommand(ctx: Context): Promise<void> {
+  const store = await ctx.store();
+  const active = (await ctx.activeProfile()).name;
+  const profiles = store.profileNames().map((name) => {
+    const key = store.get(name, 'apiKey');
+    return {
+      name,
+      active: name === active,
+      api_key: key === undefined ? null : maskKey(key),
+      base_url: store.get(name, 'baseUrl') ?? null,
+    };
+  });
+  if (ctx.out.json) return ctx.out.value({ profiles });
+  if (profiles.length === 0) {
+    ctx.out.line('No profile is stored.');
+    ctx.out.note(ctx.out.errStyle.dim('Run `profile-articles login` to store one.'));
+    return;
+  }
+  const s = ctx.out.style;
+  const width = Math.max(...profiles.map((p) => p.name.length));
+  for (const p of profiles) {
+    const key = p.api_key ?? s.dim('no key');
+    const origin = p.base_url ?? s.dim('no origin');
+    ctx.out.line(`${p.active ? '*' : ' '} ${p.name.padEnd(width)}  ${key}  ${origin}`);
+  }
 }
 
 export async function configPathCommand(ctx: Context): Promise<void> {

@@ -1,4 +1,5 @@
-// login: the key from a hidden prompt (or piped stdin), checked with a balance call, stored.
+// login: the key from a hidden prompt (or piped stdin), checked with a balance call, stored in
+// the profile in use (--profile, PROFILE_ARTICLES_PROFILE, else `default`) with its origin.
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
@@ -9,11 +10,13 @@ export async function loginCommand(ctx: Context): Promise<void> {
   const { out } = ctx;
   // The origin first: asking for a key and then failing for want of an origin wastes the paste.
   const settings = await ctx.settings();
+  const profile = settings.profile.name;
+  const named = profile === 'default' ? '' : ` --profile ${profile}`;
   if (!settings.baseUrl) {
     throw new CliError(
       'No API origin is set.',
       ExitCode.Usage,
-      'Run `profile-articles login --base-url URL`.',
+      `Run \`profile-articles login${named} --base-url URL\`.`,
     );
   }
   await ctx.warnIfPlainHttp(settings.baseUrl);
@@ -22,15 +25,20 @@ export async function loginCommand(ctx: Context): Promise<void> {
     throw new CliError(
       'No key was given.',
       ExitCode.Usage,
-      'Paste the key at the prompt, or pipe it: echo "$KEY" | profile-articles login',
+      `Paste the key at the prompt, or pipe it: echo "$KEY" | profile-articles login${named}`,
     );
   const client = await ctx.clientFor(key);
   const balance = await client.credits.balance();
   const store = await ctx.store();
-  store.set('apiKey', key);
-  if (settings.sources.baseUrl === 'flag') store.set('baseUrl', settings.baseUrl);
-  if (out.json) return out.value({ logged_in: true, base_url: settings.baseUrl, credits: balance.credits });
-  out.line(`${out.style.green('✓')} Logged in to ${settings.baseUrl}: ${plural(balance.credits, 'credit')}.`);
+  store.set(profile, 'apiKey', key);
+  // The key is kept with the origin it was checked against, so that it never goes elsewhere.
+  if (settings.sources.baseUrl !== 'config') store.set(profile, 'baseUrl', settings.baseUrl);
+  if (out.json)
+    return out.value({ logged_in: true, profile, base_url: settings.baseUrl, credits: balance.credits });
+  const as = profile === 'default' ? '' : ` as profile ${profile}`;
+  out.line(
+    `${out.style.green('✓')} Logged in to ${settings.baseUrl}${as}: ${plural(balance.credits, 'credit')}.`,
+  );
   out.note(out.errStyle.dim(`The key is stored in ${store.path} (readable by you only).`));
 }
 
@@ -44,10 +52,12 @@ export async function logoutCommand(ctx: Context): Promise<void> {
     out.line(`The settings file could not be used (${store.path}); it now holds no settings.`);
     return;
   }
-  const had = store.get('apiKey') !== undefined;
-  if (had) store.delete('apiKey');
-  if (out.json) return out.value({ logged_out: had });
-  out.line(had ? 'Removed the stored API key.' : 'No API key was stored.');
+  const profile = (await ctx.activeProfile()).name;
+  const had = store.get(profile, 'apiKey') !== undefined;
+  if (had) store.delete(profile, 'apiKey');
+  if (out.json) return out.value({ logged_out: had, profile });
+  const of = profile === 'default' ? '' : ` of profile ${profile}`;
+  out.line(had ? `Removed the stored API key${of}.` : `No API key was stored${of}.`);
   // Only a key that was stored may still be in use elsewhere.
   if (had)
     out.note(

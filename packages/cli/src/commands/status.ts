@@ -1,5 +1,5 @@
-// status: what the CLI would use and whether it works: the origin, the key (masked) and where
-// each came from, the balance and rate limit, the config file. Exit 0 when the key works,
+// status: what the CLI would use and whether it works: the profile in use and the others stored,
+// the origin, the key (masked) and where each came from, the balance and rate limit, the config file. Exit 0 when the key works,
 // 4 when it is missing or refused, 2 when no origin is set; everything known is shown first.
 import type { BalanceResponse } from '@profile-articles/sdk';
 import { maskKey } from '../config-store.js';
@@ -19,21 +19,36 @@ export async function statusCommand(ctx: Context): Promise<void> {
       failure = error;
     }
   }
+  const others =
+    store.problem === undefined ? store.profileNames().filter((n) => n !== settings.profile.name) : [];
   const shown = {
+    profile: settings.profile.name,
+    profile_source: settings.profile.source,
+    other_profiles: others,
     base_url: settings.baseUrl ?? null,
     base_url_source: settings.sources.baseUrl ?? null,
     api_key: settings.apiKey === undefined ? null : maskKey(settings.apiKey),
     api_key_source: settings.sources.apiKey ?? null,
     config_path: store.path,
+    /** When --profile and PROFILE_ARTICLES_API_KEY are both set: which key won. */
+    key_choice: settings.keyChoice ?? null,
     balance,
   };
   if (out.json) out.value(shown);
   else {
     const s = out.style;
     const from = (source: string | null) => (source ? s.dim(` (from ${source})`) : '');
+    const profileFrom = { flag: '--profile', environment: 'PROFILE_ARTICLES_PROFILE', default: '' }[
+      shown.profile_source
+    ];
     const rows: Array<[string, string]> = [
+      [
+        'profile',
+        `${shown.profile}${profileFrom ? s.dim(` (from ${profileFrom})`) : ''}${others.length ? `; others stored: ${others.join(', ')}` : ''}`,
+      ],
       ['origin', shown.base_url ? `${shown.base_url}${from(shown.base_url_source)}` : s.red('not set')],
       ['api key', shown.api_key ? `${shown.api_key}${from(shown.api_key_source)}` : s.red('not set')],
+      ...(shown.key_choice ? [['key chosen', shown.key_choice] as [string, string]] : []),
       [
         'balance',
         balance

@@ -1,0 +1,144 @@
+// `profile-articles api METHOD PATH`, as an operator uses it: the built bin against the mock
+// over HTTP. The terminal is hostile-terminal.test.ts; the field typing is a property below.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { losingProxy } from '@profile-articles/test-utils/losing-proxy';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fieldValue } from '../src/commands/api.js';
+import { KEYS, onlyJson, transcript, useCliMock } from './helpers.js';
+
+const h = useCliMock();
+const balance = async () => onlyJson((await h.run(['credits', '--json'])).stdout).credits as number;
+
+describe('api', () => {
+  it('GET: the answer’s JSON on stdout, PATH below /api/v1 or from the root when it starts with /api/', async () => {
+    const credits = await h.cli(['api', 'GET', '/credits']);
+    expect(credits.code).toBe(0);
+    expect(onlyJson(credits.stdout)).toMatchObject({ credits: 1000, pricing: { read_credits: 1 } });
+    expect(credits.stderr).toBe('');
+    expect(onlyJson((await h.cli(['api', 'get', 'credits'])).stdout).credits).toBe(1000);
+    expect((await h.cli(['api', 'GET', '/api/v1/credits', '--jq', '.credits'])).stdout).toBe('1000\n');
+  });
+
+  it('POST with -f: a JSON body, typed as gh’s -F; an idempotency key on every attempt, and --verbose says so', async () => {
+    const started = await h.cli(['api', 'POST', '/articles', '-f', 'profile_id=ada-lovelace', '--verbose']);
+    expect(started.code).toBe(0);
+    expect(onlyJson(started.stdout)).toMatchObject({ profile_id: 'ada-lovelace', status: 'queued' });
+    expect(started.stderr).toMatch(/POST \/api\/v1\/articles · 202 · .*idempotency key [0-9a-f-]{36}/);
+    expect(await balance()).toBe(900);
+    // A typed field: a number, not the string "500".
+    const checkout = await h.cli(['api', 'POST', '/credits/checkout', '-f', 'credits=500', '--jq', '.url']);
+    expect(checkout.code).toBe(0);
+    expect(checkout.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/checkout\/cs_test_\w+\n$/);
+  });
+
+  it('--input FILE or - sends the file as the body; a file that is not JSON is refused unsent, never echoed', async () => {
+    const file = join(h.configDir, 'body.json');
+    writeFileSync(file, JSON.stringify({ credits: 20 }));
+    const fromFile = await h.cli(['api', 'POST', '/credits/checkout', '--input', file]);
+    expect(onlyJson(fromFile.stdout).session_id).toMatch(/^cs_test_/);
+    const fromStdin = await h.cli(['api', 'POST', '/credits/checkout', '--input', '-'], {
+      input: '{"credits": 30}',
+    });
+    expect(fromStdin.code).toBe(0);
+    writeFileSync(file, `not json ${KEYS.poor}`);
+    const bad = await h.cli(['api', 'POST', '/credits/checkout', '--input', file]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe(`Error: --input ${file} is not valid JSON.\n`);
+  });
+
+  it('errors as the other commands give them: the server’s 4xx in a line and a hint, exit codes as documented', async () => {
+    const missing = await h.cli(['api', 'GET', '/articles/nobody-here']);
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toMatch(/^Error: Not found \(404\)\./);
+    const refused = await h.cli([
+      'api',
+      'POST',
+      '/articles',
+      '-f',
+      'profile_id=x',
+      '-f',
+      'extra=true',
+      '--json',
+    ]);
+    expect(refused.code).toBe(2);
+    expect(JSON.parse(refused.stderr.trim()).error).toMatchObject({ status: 422, type: 'ValidationError' });
+    const wrongKey = await h.cli(['api', 'GET', '/credits'], {
+      env: { PROFILE_ARTICLES_API_KEY: 'pa_test_WRONGKEY_0000' },
+    });
+    expect(wrongKey.code).toBe(4);
+    for (const args of [
+      ['DELETE', '/credits'],
+      ['GET', '/../_mock/requests'],
+      ['GET', '/credits', '--input', '-'],
+      ['POST', '/articles', '-f', 'profile_id'],
+    ]) {
+      const usage = await h.cli(['api', ...args]);
+      expect(usage.code, args.join(' ')).toBe(2);
+      expect(usage.stderr.split('\n')[0]).toMatch(/^Error: /);
+    }
+  });
+
+  it('a POST whose answer was lost prints its key and the command that retries it without doing it twice', async () => {
+    const proxy = await losingProxy(h.server.url);
+    try {
+      const lost = await h.cli(['api', 'POST', '/articles', '-f', 'profile_id=grace-hopper'], {
+        env: { PROFILE_ARTICLES_BASE_URL: proxy.url },
+      });
+      expect(lost.code).toBe(1);
+      const retry =
+        /The server may have done it\. Retry safely, without paying twice: (profile-articles .+)$/m.exec(
+          lost.stderr,
+        );
+      expect(retry, lost.stderr).not.toBeNull();
+      const args = retry![1]!.split(' ').slice(1);
+      expect(args.slice(0, 6)).toEqual([
+        'api',
+        'POST',
+        '/articles',
+        '-f',
+        'profile_id=grace-hopper',
+        '--idempotency-key',
+      ]);
+      expect(await balance()).toBe(900);
+      const again = await h.cli(args);
+      expect(again.code).toBe(0);
+      expect(onlyJson(again.stdout).profile_id).toBe('grace-hopper');
+      expect(await balance()).toBe(900);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe('-f typing', () => {
+  it('true, false, null and exact whole numbers become JSON’s; every other text stays the same string', () => {
+    expect([fieldValue('true'), fieldValue('false'), fieldValue('null'), fieldValue('-12')]).toEqual([
+      true,
+      false,
+      null,
+      -12,
+    ]);
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (text) => {
+        const value = fieldValue(text);
+        if (typeof value === 'string') expect(value).toBe(text);
+        // A typed value reads back as the very text given: nothing is rounded or reformatted.
+        else expect(String(value)).toBe(text);
+      }),
+      { numRuns: 5000 },
+    );
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), (n) => {
+        expect(fieldValue(String(n))).toBe(n);
+      }),
+    );
+  });
+});
+
+afterAll(() => {
+  const all = transcript.join('\n');
+  for (const key of Object.values(KEYS)) expect(all).not.toContain(key);
+});

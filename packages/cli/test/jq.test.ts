@@ -1,0 +1,63 @@
+// --jq, as a script writer uses it: the built bin against the mock over HTTP, in a pipe (the
+// terminal is hostile-terminal.test.ts; the start-up cost is startup.test.ts).
+import { afterAll, describe, expect, it } from 'vitest';
+import { KEYS, onlyJson, transcript, useCliMock } from './helpers.js';
+
+const h = useCliMock();
+const errorOf = (stderr: string) => JSON.parse(stderr.trim().split('\n').at(-1)!).error;
+
+describe('--jq', () => {
+  it('prints each result on a line: strings raw, as gh does; other values as one-line JSON', async () => {
+    const credits = await h.cli(['credits', '--jq', '.credits, .pricing.read_credits']);
+    expect(credits).toMatchObject({ code: 0, stdout: '1000\n1\n', stderr: '' });
+    expect((await h.cli(['generate', 'ada-lovelace'])).code).toBe(0);
+    const read = await h.cli(['read', 'ada-lovelace', '--jq', '.article | .title, {current_version}']);
+    expect(read.code).toBe(0);
+    const [title, object] = read.stdout.split('\n');
+    // The title as text, not as a JSON string.
+    expect(title).toBe(onlyJson((await h.run(['read', 'ada-lovelace', '--json'])).stdout).article.title);
+    expect(title).not.toMatch(/^"/);
+    expect(object).toBe('{"current_version":1}');
+  });
+
+  it('implies --json: no note, no spinner, errors as JSON', async () => {
+    const read = await h.cli(['read', 'nobody-here', '--jq', '.article.title']);
+    expect(read.code).toBe(1);
+    expect(read.stdout).toBe('');
+    expect(errorOf(read.stderr)).toMatchObject({ type: 'NotFoundError', status: 404 });
+  });
+
+  it('a filter that does not compile is a usage error (exit 2) in jq’s own words; one that fails, exit 1', async () => {
+    const bad = await h.cli(['credits', '--jq', '.credits |||']);
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(errorOf(bad.stderr).message).toMatch(
+      /^--jq could not compile the filter: jq: error: syntax error/,
+    );
+    const failing = await h.cli(['credits', '--jq', 'error("no such thing")']);
+    expect(failing.code).toBe(1);
+    expect(errorOf(failing.stderr).message).toBe('--jq failed: jq: error: no such thing');
+  });
+
+  it('batch refuses it (its JSON Lines go to jq itself), before anything runs', async () => {
+    const batch = await h.run(['batch', 'read', '--from', '-', '--yes', '--jq', '.'], {
+      input: 'ada-lovelace\n',
+    });
+    expect(batch.code).toBe(2);
+    expect(batch.stdout).toBe('');
+    expect(errorOf(batch.stderr).message).toBe('batch does not take --jq: it prints JSON Lines.');
+  });
+
+  it('prints nothing for no result, and cannot read the environment (the key stays out of reach)', async () => {
+    expect(await h.cli(['credits', '--jq', 'empty'])).toMatchObject({ code: 0, stdout: '' });
+    const env = await h.cli(['credits', '--jq', '$ENV | tostring']);
+    expect(env.code).toBe(0);
+    expect(env.stdout).not.toContain(KEYS.main);
+    expect(env.stdout).not.toContain('PROFILE_ARTICLES');
+  });
+});
+
+afterAll(() => {
+  const all = transcript.join('\n');
+  for (const key of Object.values(KEYS)) expect(all).not.toContain(key);
+});
