@@ -80,6 +80,45 @@ const EMPTY_BODY = Buffer.alloc(0);
  * gives undefined and takes the service's own streaming path, where the limit is enforced
  * without reading it all.
  */
+/**
+ * Gives a request the body length it turned out to have, in both views of its headers
+ * (@hono/node-server builds its Request's from `rawHeaders`): a Content-Length, and no
+ * Transfer-Encoding since the body has been read.
+ */
+function declareLength(req: IncomingMessage, length: number): void {
+  const raw: string[] = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = (req.rawHeaders[i] as string).toLowerCase();
+    if (name !== 'transfer-encoding' && name !== 'content-length')
+      raw.push(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
+  }
+  raw.push('content-length', String(length));
+  req.rawHeaders = raw;
+  delete req.headers['transfer-encoding'];
+  req.headers['content-length'] = String(length);
+}
+
+/**
+ * Reads a body sent without a Content-Length (chunked) whole, up to one byte past the limit:
+ * `done` gets what was read, and a body past the limit is left unread after that byte.
+ */
+function readUnsized(req: IncomingMessage, done: (body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const onData = (chunk: Buffer) => {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size <= MAX_BODY_BYTES) return;
+    req.off('data', onData);
+    req.off('end', onEnd);
+    req.pause();
+    done(Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES + 1));
+  };
+  const onEnd = () => done(Buffer.concat(chunks));
+  req.on('data', onData);
+  req.once('end', onEnd);
+}
+
 function wholeBodyLength(req: IncomingMessage): number | undefined {
   const length = req.headers['content-length'];
   if (length === undefined || req.headers['transfer-encoding'] !== undefined) return undefined;
@@ -225,20 +264,44 @@ async function loadListener(
     res.writeHead(outcome.status, answerHeaders(outcome, requestId, Buffer.byteLength(text)));
     res.end(text);
   };
+  /** Answers a request whose body was read here (`readHere`: as Transport.body, JSON). */
+  const answerRead = (req: IncomingMessage, res: ServerResponse, body: Buffer, readHere: boolean) => {
+    if (!readHere) {
+      // @hono/node-server builds the Request's body from `rawBody`, the stream being spent.
+      Object.assign(req, { rawBody: body });
+      void hono(req, res);
+      return;
+    }
+    const text = utf8.decode(body);
+    if (answeredFast(req, res, text)) return;
+    // @hono/node-server builds the Request's own body from `rawBody` when something still
+    // asks the Request for it (a wrapper that clones it, say), since the stream is spent.
+    Object.assign(req, { rawBody: body, bodyText: text });
+    void hono(req, res);
+  };
   const listener = (req: IncomingMessage, res: ServerResponse) => {
+    // A body without a Content-Length: none at all (RFC 9112 §6.3) unless a Transfer-Encoding
+    // says it is chunked. Either way it gets one here: this adapter keeps @hono/node-server's
+    // Request off the process's globals, and hono's body limit, which re-wraps a Request of
+    // unknown length with the global class, threw on it (a 500 for `curl -X POST URL`).
+    if (req.headers['content-length'] === undefined && BODY_METHODS.has(req.method ?? '')) {
+      if (req.headers['transfer-encoding'] === undefined) declareLength(req, 0);
+      else {
+        readUnsized(req, (body) => {
+          declareLength(req, body.length);
+          // Past the limit the service answers 413 from the length; the rest stays unread.
+          if (body.length > MAX_BODY_BYTES) res.setHeader('connection', 'close');
+          answerRead(req, res, body, wholeBodyLength(req) !== undefined);
+        });
+        return;
+      }
+    }
     const declared = wholeBodyLength(req);
     if (declared === undefined) {
       if (!answeredFast(req, res)) void hono(req, res);
       return;
     }
-    const answer = (body: Buffer) => {
-      const text = utf8.decode(body);
-      if (answeredFast(req, res, text)) return;
-      // @hono/node-server builds the Request's own body from `rawBody` when something still
-      // asks the Request for it (a wrapper that clones it, say), since the stream is spent.
-      Object.assign(req, { rawBody: body, bodyText: text });
-      void hono(req, res);
-    };
+    const answer = (body: Buffer) => answerRead(req, res, body, true);
     // Node's parser delivers exactly the declared length. The listener runs once the headers
     // are parsed, and a small body sent with them is parsed before the next tick; a request
     // that waited for its connection (pipelined behind a slower answer) has it already. Then
