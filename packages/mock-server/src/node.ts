@@ -119,6 +119,19 @@ function readUnsized(req: IncomingMessage, done: (body: Buffer) => void): void {
   req.once('end', onEnd);
 }
 
+/**
+ * A read the dashboard's own script makes (a GET of /_mock/ from a page of the mock's origin):
+ * six of them for every change it is told of, which would drown the request log's other lines.
+ * Only a browser sends Sec-Fetch-Site; the same read from curl or a test is logged.
+ */
+function isDashboardRead(req: IncomingMessage): boolean {
+  return (
+    req.method === 'GET' &&
+    req.headers['sec-fetch-site'] === 'same-origin' &&
+    (req.url ?? '').startsWith('/_mock/')
+  );
+}
+
 function wholeBodyLength(req: IncomingMessage): number | undefined {
   const length = req.headers['content-length'];
   if (length === undefined || req.headers['transfer-encoding'] !== undefined) return undefined;
@@ -409,7 +422,7 @@ export async function serveMock(
   const logged = (req: IncomingMessage, res: ServerResponse, hear: NonNullable<typeof onRequest>) => {
     // Loaded by now: a request is served once its connection is, after the service loads.
     const service = ready?.service;
-    if (!service) return handle(req, res);
+    if (!service || isDashboardRead(req)) return handle(req, res);
     const started = performance.now();
     const account = service.state().accounts.byAuthorization(headerOf(req, 'authorization'));
     // Due events run first, as the request itself would: what they move is not this request's.
