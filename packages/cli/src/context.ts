@@ -135,7 +135,7 @@ export class Context {
   ) {
     this.io = io;
     this.options = options;
-    this.out = new Output(io, options.json === true || options.jq !== undefined, options.jq);
+    this.out = new Output(io, options.json === true || options.jq !== undefined, options.jq, options.profile);
     this.command = command;
     this.commandOptions = commandOptions;
     this.commandArgs = commandArgs;

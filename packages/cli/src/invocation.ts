@@ -1,9 +1,13 @@
 // How the person started the CLI, for the commands it prints to copy: from a clone, `pnpm cli`
-// (the root script, which sets npm_lifecycle_event) since no `profile-articles` is on PATH there.
-export function invocation(env: Record<string, string | undefined>): string {
-  return env.npm_lifecycle_event === 'cli' && env.npm_package_name === 'profile-articles'
-    ? 'pnpm cli'
-    : 'profile-articles';
+// (the root script, which sets npm_lifecycle_event) since no `profile-articles` is on PATH there;
+// with the --profile it was given, so that a copied command acts on the same account (a name
+// holds only [A-Za-z0-9._-], checked before any command runs).
+export function invocation(env: Record<string, string | undefined>, profile?: string): string {
+  const cli =
+    env.npm_lifecycle_event === 'cli' && env.npm_package_name === 'profile-articles'
+      ? 'pnpm cli'
+      : 'profile-articles';
+  return profile === undefined ? cli : `${cli} --profile ${profile}`;
 }
 
 /**

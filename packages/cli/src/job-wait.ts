@@ -26,7 +26,7 @@ export function parseTimeout(raw: string | undefined): number | undefined {
 }
 
 const resumeHint = (ctx: Context, jobId: string) =>
-  `Resume with: ${invocation(ctx.io.env)} job ${jobId} --wait`;
+  `Resume with: ${invocation(ctx.io.env, ctx.options.profile)} job ${jobId} --wait`;
 
 /** "queued · 8 s · next check in 2 s": what the spinner says while waiting. */
 export function waitingText(status: string, elapsedMs: number, nextCheckMs: number): string {

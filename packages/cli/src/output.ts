@@ -38,15 +38,19 @@ export class Output {
   /** How to name the CLI in a command to copy: `profile-articles`, or `pnpm cli` from a clone. */
   readonly #asTyped: (text: string) => string;
 
-  constructor(io: Io, json: boolean, jq?: string) {
+  constructor(io: Io, json: boolean, jq?: string, profile?: string) {
     this.#io = io;
     this.#jq = jq;
-    const cli = invocation(io.env);
-    // Hints and notes spell commands as `profile-articles …`; from a clone they must say what works there.
+    const cli = invocation(io.env, profile);
+    // Hints and notes spell commands as `profile-articles …`; from a clone, or with --profile,
+    // they must say what works there (a command that names its profile already keeps its own).
     this.#asTyped =
       cli === 'profile-articles'
         ? (text) => text
-        : (text) => text.replace(/(`|\| )profile-articles(?=[ `])/g, `$1${cli}`);
+        : (text) =>
+            text.replace(/(`|\| )profile-articles(?=[ `])([^`]*)/g, (_all, before: string, rest: string) =>
+              rest.includes('--profile') ? `${before}${invocation(io.env)}${rest}` : `${before}${cli}${rest}`,
+            );
     this.json = json;
     // JSON is for programs: no colour in it, whatever the terminal.
     this.style = json ? plain : colorsFor(io.stdout, io.env);

@@ -57,6 +57,22 @@ describe('named profiles', () => {
     expect((await credits([])).credits).toBe(1000);
   });
 
+  it('commands it prints to copy carry the --profile they were run with', async () => {
+    // An operator's trial: the resume line after a timeout dropped --profile, and copied it
+    // failed (no default profile) or could have acted on another account.
+    await twoAccounts();
+    const team = await bare(['login', '--profile', 'team', '--base-url', h.server.url], { input: KEYS.main });
+    expect(team.code).toBe(0);
+    const timedOut = await bare(['generate', 'stuck-dan', '--profile', 'team', '--timeout', '1']);
+    expect(timedOut.stderr).toMatch(/Resume with: profile-articles --profile team job [0-9a-f-]{36} --wait/);
+    const short = await bare(['generate', 'ada-lovelace', '--profile', 'poor']);
+    expect(short.code).toBe(5);
+    expect(short.stderr).toContain('`profile-articles --profile poor buy');
+    // Without --profile, the commands are as before.
+    const plain = await bare(['generate', 'stuck-eve', '--timeout', '1']);
+    expect(plain.stderr).toMatch(/Resume with: profile-articles job /);
+  });
+
   it('picks a profile by --profile or PROFILE_ARTICLES_PROFILE; the flag beats the environment', async () => {
     await twoAccounts();
     expect((await credits([])).credits).toBe(1000);

@@ -5,6 +5,7 @@ import type { Context } from '../context.js';
 import { CliError, OutcomeUnknownError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import { invocation } from '../invocation.js';
+import { answerMayBeLost } from '../lost-answer.js';
 import { shellQuote } from '../shell-quote.js';
 
 export interface ApiOptions {
@@ -133,7 +134,7 @@ export async function apiCommand(
   if (body !== undefined && verb === 'GET')
     throw new CliError('A GET sends no body: drop --input.', ExitCode.Usage);
   const client = await ctx.client();
-  const { rawRequest, nothingReachedServer } = internal;
+  const { rawRequest } = internal;
   const sdk = await import('@profile-articles/sdk');
   let answer: Awaited<ReturnType<typeof rawRequest>>;
   try {
@@ -145,11 +146,7 @@ export async function apiCommand(
     });
   } catch (error) {
     // A POST whose answer was lost may have been done: say how to send it again safely, as generate does.
-    const lost =
-      (error instanceof sdk.ConnectionError && !nothingReachedServer(error)) ||
-      error instanceof sdk.TimeoutError ||
-      (error instanceof sdk.ApiError && error.status >= 500);
-    if (lost && error.idempotencyKey) {
+    if (answerMayBeLost(error, sdk, internal) && error.idempotencyKey) {
       throw new OutcomeUnknownError(error, retryCommand(ctx, verb, rawPath, opts, error.idempotencyKey));
     }
     throw error;
@@ -160,7 +157,7 @@ export async function apiCommand(
 
 /** The same request with the key it used: the server answers it as the first, never doing it twice. */
 function retryCommand(ctx: Context, verb: string, path: string, opts: ApiOptions, key: string): string {
-  const parts = [invocation(ctx.io.env), 'api', verb, path];
+  const parts = [invocation(ctx.io.env, ctx.options.profile), 'api', verb, path];
   for (const field of opts.field ?? []) parts.push('-f', field);
   if (opts.input !== undefined) parts.push('--input', opts.input);
   parts.push('--idempotency-key', key);

@@ -5,6 +5,7 @@ import type { Context } from '../context.js';
 import { OutcomeUnknownError } from '../errors.js';
 import { invocation } from '../invocation.js';
 import { failIfUnsuccessful, parseTimeout, waitForJob } from '../job-wait.js';
+import { answerMayBeLost } from '../lost-answer.js';
 import { plural } from '../plural.js';
 import { renderJob } from '../render.js';
 import { shellQuote } from '../shell-quote.js';
@@ -37,7 +38,7 @@ async function retryCommand(
   // The flags that shape the run, so that the retry behaves as the command did.
   const noWait = options.wait ? '' : ' --no-wait';
   const timeout = options.timeout === undefined ? '' : ` --timeout ${shellQuote(options.timeout)}`;
-  return `${invocation(ctx.io.env)} ${kind} ${shellQuote(profileId)} --idempotency-key ${shellQuote(key)}${noWait}${timeout}${origin}`;
+  return `${invocation(ctx.io.env, ctx.options.profile)} ${kind} ${shellQuote(profileId)} --idempotency-key ${shellQuote(key)}${noWait}${timeout}${origin}`;
 }
 
 /**
@@ -58,11 +59,7 @@ async function startJob(
       ? await client.articles.generate(profileId, callOptions)
       : await client.articles.update(profileId, callOptions);
   } catch (error) {
-    const lost =
-      (error instanceof sdk.ConnectionError && !nothingReachedServer(error)) ||
-      error instanceof sdk.TimeoutError ||
-      (error instanceof sdk.ApiError && error.status >= 500);
-    if (lost && error.idempotencyKey) {
+    if (answerMayBeLost(error, sdk, { nothingReachedServer }) && error.idempotencyKey) {
       throw new OutcomeUnknownError(
         error,
         await retryCommand(ctx, kind, profileId, error.idempotencyKey, options),
@@ -94,7 +91,11 @@ async function runJobCommand(
   if (!options.wait && !terminal) {
     if (out.json) return out.value(answer);
     out.line(renderJob(answer, out.style));
-    out.note(out.errStyle.dim(`Follow it with: ${invocation(ctx.io.env)} job ${answer.job_id} --wait`));
+    out.note(
+      out.errStyle.dim(
+        `Follow it with: ${invocation(ctx.io.env, ctx.options.profile)} job ${answer.job_id} --wait`,
+      ),
+    );
     return;
   }
   out.note(out.errStyle.dim(startedLine(answer.job_id, answer.credits_charged, options.idempotencyKey)));
