@@ -150,3 +150,9 @@ export function renderMarkdown(markdown: string, style: Style, width: number): s
   }
   return out.join('\n\n');
 }
+
+/**
+ * The width to render for: the terminal's, at most 100 columns; 80 where it reports none or 0
+ * (a pty under `script` says 0, and text rendered for it came out one word per line).
+ */
+export const renderWidth = (columns: number | undefined): number => Math.min(columns || 80, 100);

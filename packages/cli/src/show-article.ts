@@ -12,8 +12,8 @@ export async function printArticle(ctx: Context, article: Article): Promise<void
   let content = terminalSafe(article.content, 'lines');
   let wrapLine: Wrap | undefined;
   if (terminal) {
-    const { renderMarkdown, wrap } = await import('./markdown.js');
-    const width = Math.min(io.stdout.columns ?? 80, 100);
+    const { renderMarkdown, renderWidth, wrap } = await import('./markdown.js');
+    const width = renderWidth(io.stdout.columns);
     content = renderMarkdown(content, out.style, width);
     wrapLine = (line, indent) => wrap(line, width, indent);
   }

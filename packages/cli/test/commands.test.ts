@@ -69,6 +69,15 @@ describe('reading and generating', () => {
     expect(credits.credits).toBe(900);
   });
 
+  it('read renders for 80 columns on a terminal that reports 0 (a pty under `script`)', async () => {
+    // An operator's trial: at width 0 the article came out one word per line.
+    await h.run(['generate', 'ada-lovelace']);
+    const zero = await h.run(['read', 'ada-lovelace', '--no-pager'], { terminal: true, columns: 0 });
+    const eighty = await h.run(['read', 'ada-lovelace', '--no-pager'], { terminal: true, columns: 80 });
+    expect(zero.code).toBe(0);
+    expect(zero.stdout).toBe(eighty.stdout);
+  });
+
   it('read renders the article and the charge; --json prints the ReadResponse', async () => {
     await h.run(['generate', 'ada-lovelace']);
     const human = await h.run(['read', 'ada-lovelace']);

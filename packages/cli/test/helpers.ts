@@ -111,6 +111,8 @@ export interface InProcessOptions {
   onOutput?: (stdout: string, stderr: string) => void;
   /** Both streams say they are a terminal (100 columns), so the CLI styles and renders for one. */
   terminal?: boolean;
+  /** With `terminal`: the width the terminal reports instead of 100. */
+  columns?: number;
 }
 
 /**
@@ -124,7 +126,7 @@ export async function runInProcess(args: string[], options: InProcessOptions = {
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
   const stdin =
     typeof options.input === 'object' ? options.input : Readable.from(options.input ? [options.input] : []);
-  const terminal = options.terminal ? { isTTY: true, columns: 100, rows: 40 } : {};
+  const terminal = options.terminal ? { isTTY: true, columns: options.columns ?? 100, rows: 40 } : {};
   const code = await run(['node', 'profile-articles', ...args], {
     stdout: {
       ...terminal,

@@ -34,7 +34,6 @@ function method(raw: string, internal: Internal): Method {
 /** `/credits` below /api/v1, or `/api/…` as it is; no dot segment, which would leave the API's path. */
 function apiPath(raw: string): string {
   const path = raw.startsWith('/') ? raw : `/${raw}`;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: a path must hold none.
   if (/[\s#\u0000-\u001f\u007f]/.test(path)) {
     throw new CliError('PATH must hold no space, control character or #.', ExitCode.Usage);
   }

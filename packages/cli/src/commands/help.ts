@@ -33,11 +33,11 @@ export async function helpTopicCommand(io: Io, topic: GuideTopic, pager: boolean
     io.stdout.write(`${markdown.trimEnd()}\n`);
     return;
   }
-  const [{ renderMarkdown }, { colorsFor }] = await Promise.all([
+  const [{ renderMarkdown, renderWidth }, { colorsFor }] = await Promise.all([
     import('../markdown.js'),
     import('../style.js'),
   ]);
-  const text = renderMarkdown(markdown, colorsFor(io.stdout, io.env), Math.min(io.stdout.columns ?? 80, 100));
+  const text = renderMarkdown(markdown, colorsFor(io.stdout, io.env), renderWidth(io.stdout.columns));
   if (pager) {
     const { fitsScreen, page } = await import('../pager.js');
     if (!fitsScreen(text, io) && (await page(text, io))) return;
