@@ -35,6 +35,16 @@ describe('read --raw', () => {
 });
 
 describe('read -o FILE', () => {
+  it('-o - writes to stdout, as curl and gh take it, and makes no file named -', async () => {
+    // An operator's trial: `read ID -o -` wrote a file called "-" and said "Wrote -.".
+    const content = await article();
+    const dash = await h.run(['read', 'ada-lovelace', '-o', '-']);
+    expect(dash.code).toBe(0);
+    expect(dash.stdout).toBe(content.endsWith('\n') ? content : `${content}\n`);
+    expect(dash.stderr).not.toContain('Wrote');
+    expect(readdirSync(process.cwd())).not.toContain('-');
+  });
+
   it('writes the Markdown to the file and says so on stderr', async () => {
     const content = await article();
     const file = join(h.configDir, 'ada.md');

@@ -16,13 +16,14 @@ export interface ReadOptions {
 export async function readCommand(ctx: Context, profileId: string, opts: ReadOptions = {}): Promise<void> {
   if (opts.raw && ctx.out.json)
     throw new CliError('--raw and --json cannot be used together.', ExitCode.Usage);
-  if (opts.force && opts.output === undefined)
+  if (opts.force && (opts.output === undefined || opts.output === '-'))
     throw new CliError('--force goes with -o FILE.', ExitCode.Usage);
   const output = opts.output;
-  if (output === undefined) {
+  // `-o -` is stdout, as curl and gh take it: the Markdown alone, as --raw prints it.
+  if (output === undefined || output === '-') {
     const client = await ctx.client();
     const answer = await client.articles.read(profileId);
-    return show(ctx, answer, opts.raw === true);
+    return show(ctx, answer, opts.raw === true || output === '-');
   }
   const { checkTarget, saveFile } = await import('../save-file.js');
   // Before the read is paid for: a file that may not be replaced, or a folder that is not there.
