@@ -54,5 +54,7 @@ describe('resumeCommand', () => {
       }),
       { numRuns: Number(process.env.FUZZ_RUNS ?? 40) },
     );
-  });
+    // 40 bash processes, each started and waited for in turn: under a second idle, 69 s in a
+    // shuffled run on a loaded machine. The limit is there for a hang.
+  }, 240_000);
 });
