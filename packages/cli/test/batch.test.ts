@@ -232,7 +232,7 @@ describe('batch generate', () => {
       .split('\n')
       .filter((l) => l.includes('"send","profile_id":"stuck-busy"'));
     expect(keys).toHaveLength(1);
-  }, 30_000);
+  });
 
   it('batch read and batch update charge their own prices', async () => {
     const seed = new ProfileArticles({ apiKey: KEYS.seed, baseUrl: mock.server.url, pollIntervalMs: 50 });

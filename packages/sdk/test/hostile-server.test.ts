@@ -41,7 +41,7 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
       const keys = keysOf(server);
       expect(keys[0]).toBeTruthy();
       expect(keys[1]).toBe(keys[0]);
-    }, 15_000);
+    });
   });
 
   describe('a slow answer', () => {
@@ -57,7 +57,7 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
       expect(error).toBeInstanceOf(TimeoutError);
       expect(elapsed).toBeGreaterThanOrEqual(1900);
       expect(elapsed).toBeLessThan(3700);
-    }, 15_000);
+    });
 
     it('stops reading a trickling body when the caller aborts, with the caller’s reason', async () => {
       const { client } = await setup([trickle(20)], { timeoutMs: 60_000, maxRetries: 0 });
@@ -68,7 +68,7 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
       await expect(client.credits.balance({ signal: controller.signal })).rejects.toBe(reason);
       // The body would trickle for the 60 s limit: any bound well under it proves the abort.
       expect(Date.now() - started).toBeLessThan(10_000);
-    }, 15_000);
+    });
 
     it('stops reading a trickling body at the call’s deadline', async () => {
       const { client } = await setup([trickle(20)], { timeoutMs: 60_000, maxRetries: 0 });
@@ -77,7 +77,7 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
       expect(error).toBeInstanceOf(TimeoutError);
       expect(error.message).toContain('deadline');
       expect(Date.now() - started).toBeLessThan(10_000);
-    }, 15_000);
+    });
   });
 
   describe('a body too large to read', () => {
