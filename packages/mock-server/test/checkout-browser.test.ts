@@ -2,20 +2,9 @@
 // person sees the credits and the amount, presses Pay, and the credits arrive once.
 import { existsSync } from 'node:fs';
 import { type MockServer, startMockServer } from '@profile-articles/mock-server';
+import { CHROMIUM, CHROMIUM_FLAGS as FLAGS } from '@profile-articles/test-utils/chromium';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 describe.runIf(existsSync(CHROMIUM))('checkout page in Chromium', () => {
   let server: MockServer;
