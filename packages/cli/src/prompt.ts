@@ -30,10 +30,12 @@ function readFirstLine(stdin: Io['stdin']): Promise<string> {
 
 function readHidden(io: Io, prompt: string): Promise<string> {
   const { stdin, stderr } = io;
-  stderr.write(prompt);
   return new Promise((resolve, reject) => {
     let value = '';
+    // Echo off first, as getpass(3) does: a key typed as soon as the prompt shows must not be
+    // echoed, even if this process is paused between the two steps on a busy machine.
     stdin.setRawMode?.(true);
+    stderr.write(prompt);
     stdin.resume();
     const done = (result: string | Error) => {
       stdin.setRawMode?.(false);
