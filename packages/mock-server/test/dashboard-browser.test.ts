@@ -208,6 +208,7 @@ describe.runIf(existsSync(CHROMIUM))('the dashboard in Chromium', () => {
     expect((await page.goto(`${guarded.url}/_mock/`))?.status()).toBe(200);
     await page.waitForSelector('#token-form:not([hidden])');
     expect(await page.locator('#data').isHidden()).toBe(true);
+    expect(await page.locator('#token-refused').isHidden()).toBe(true);
     // A wrong token: still the form, still no data.
     await page.fill('#token', 'not-the-token');
     await Promise.all([
@@ -216,11 +217,16 @@ describe.runIf(existsSync(CHROMIUM))('the dashboard in Chromium', () => {
     ]);
     expect(await page.locator('#token-form').isVisible()).toBe(true);
     expect(await page.locator('#accounts tbody tr').count()).toBe(0);
+    // It says the token was refused (a frontend trial found the form just stayed, silent).
+    await page.waitForSelector('#token-refused:not([hidden])');
+    expect(await page.locator('#token-refused').textContent()).toContain('The mock refused that token');
+    expect(await page.locator('#live').textContent()).toBe('admin token refused');
     await page.fill('#token', 'admin-token-1');
     await page.click('#token-form button[type=submit]');
     await shows(row(page, 'accounts', 'acme'), '1000');
     await page.waitForSelector('#live.on');
     expect(await page.locator('#token-form').isHidden()).toBe(true);
+    expect(await page.locator('#token-refused').isHidden()).toBe(true);
     // The data, the actions and the event stream carry it as a header; no URL holds it.
     expect((await clickFor(page, '+1 s', '/_mock/clock/advance')).status()).toBe(200);
     const data = seen.requests.filter(

@@ -28,7 +28,9 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
   function needToken() {
     $('data').hidden = true;
     $('token-form').hidden = false;
-    setLive(false, 'admin token needed');
+    // A token was entered and the mock refused it: say so, or the form looks as if nothing ran.
+    $('token-refused').hidden = !token;
+    setLive(false, token ? 'admin token refused' : 'admin token needed');
   }
   function setLive(on, text) {
     var el = $('live');
@@ -148,6 +150,7 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     ]).then(function (r) {
       render({ stats: r[0], ledger: r[1], jobs: r[2], checkouts: r[3], requests: r[4], faults: r[5] });
       $('token-form').hidden = true;
+      $('token-refused').hidden = true;
       $('data').hidden = false;
       showError('');
     }, function (error) {

@@ -2,7 +2,7 @@
 export const DASHBOARD_CSS = `body{font:14px/1.4 system-ui,sans-serif;margin:0 auto;max-width:72rem;padding:0 1rem 2rem;color:#1a1a1a}
 h1{font-size:1.3rem;margin:1rem 0 .25rem}h2{font-size:1.05rem;margin:1.5rem 0 .5rem}
 .bar{margin:.25rem 0}.buttons button,.pager button,form button{margin-left:.25rem}
-#live.on{color:#0a7c2f}#live.off{color:#b42318}#error{color:#b42318}
+#live.on{color:#0a7c2f}#live.off{color:#b42318}#error,#token-refused{color:#b42318}
 table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
 th,td{border-bottom:1px solid #e5e5e5;padding:.2rem .4rem;text-align:left;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;max-width:18rem}
 th{font-weight:600;color:#555}.count,.empty{color:#666;font-weight:400}
