@@ -8,8 +8,11 @@ import { fileURLToPath } from 'node:url';
 const SERVE = fileURLToPath(new URL('../serve.mjs', import.meta.url));
 
 /** Starts `bench/serve.mjs KIND ...args` and resolves once it printed its URL. */
-export async function startServer(kind, ...args) {
-  const child = spawn(process.execPath, ['--expose-gc', SERVE, kind, ...args], {
+export const startServer = (kind, ...args) => startServerFrom(SERVE, kind, ...args);
+
+/** startServer with another checkout's serve.mjs (and so its build): an A/B across builds. */
+export async function startServerFrom(serve, kind, ...args) {
+  const child = spawn(process.execPath, ['--expose-gc', serve, kind, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   pin(child.pid, SERVER_CPU);

@@ -1,0 +1,55 @@
+// Issue 27's hot-path keep: with nobody watching the dashboard and no --log, the mock's server
+// CPU per request on the three benched endpoints stays within 5% of the build before the issue.
+// Both builds serve in alternating pairs of runs (lib/load.mjs, with its generator check); the
+// ratio is the median of the pairs' ratios of server CPU per answered request.
+//
+// Needs the other build, so it is not part of `pnpm bench`:
+//   git worktree add ../before-27 6219ba4
+//   (cd ../before-27 && pnpm install --offline && pnpm --filter '@profile-articles/mock-server...' build)
+//   pnpm exec node bench/mock-hot-path.mjs ../before-27
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { alternatePairs } from './lib/load.mjs';
+import { startServer, startServerFrom } from './lib/processes.mjs';
+import { compare, median, publish, row, SMOKE } from './lib/stats.mjs';
+import { SCENARIOS } from './scenarios.mjs';
+
+const before = process.argv[2];
+const serveBefore = before && resolve(before, 'bench/serve.mjs');
+if (!serveBefore || !existsSync(resolve(before, 'packages/mock-server/dist/index.js'))) {
+  console.error(
+    'Usage: node bench/mock-hot-path.mjs DIR, where DIR is a checkout with a built mock (see the top of this file)',
+  );
+  process.exit(2);
+}
+const PAIRS = SMOKE ? 1 : Number(process.env.BENCH_PAIRS ?? 7);
+const SECONDS = SMOKE ? 1 : Number(process.env.BENCH_SECONDS ?? 3);
+const rows = [];
+for (const scenario of SCENARIOS) {
+  // Fresh servers for each endpoint, so one scenario's garbage does not weigh on the next.
+  const old = await startServerFrom(serveBefore, 'mock');
+  const now = await startServer('mock');
+  try {
+    const pairs = await alternatePairs(old, now, scenario, { pairs: PAIRS, seconds: SECONDS });
+    const perRequest = (runs) => runs.map((r) => r.serverMicrosPerRequest);
+    const figures = compare(perRequest(pairs.measured), perRequest(pairs.baseline));
+    console.log(
+      `${scenario.name}: server CPU per request before ${figures.baseline.toFixed(1)} µs, now ${figures.measured.toFixed(1)} µs; ` +
+        `pairs ${pairs.measured.map((r, i) => (r.serverMicrosPerRequest / pairs.baseline[i].serverMicrosPerRequest).toFixed(2)).join(' ')}; ` +
+        `rps before ${median(pairs.baseline.map((r) => r.rps)).toFixed(0)}, now ${median(pairs.measured.map((r) => r.rps)).toFixed(0)}`,
+    );
+    rows.push(
+      row({
+        figure: `server CPU/request vs before issue 27, ${scenario.name}`,
+        ...figures,
+        unit: 'µs',
+        goal: 1.05,
+        problem: pairs.problem,
+      }),
+    );
+  } finally {
+    old.stop();
+    now.stop();
+  }
+}
+publish('mock-hot-path', rows);
