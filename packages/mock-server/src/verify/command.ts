@@ -1,5 +1,6 @@
 // `profile-articles-mock verify`: arguments in, a report out, an exit code back. Only the
 // bin calls process.exit; everything here is testable in-process.
+import { plainHttpWarning } from '@profile-articles/sdk/internal';
 import { terminalSafe } from '@profile-articles/sdk/internal/terminal';
 import { parseVerifyArgs, UsageError, VERIFY_USAGE } from './cli-args.js';
 import { exitCodeOf, formatJson, formatTable } from './report.js';
@@ -45,6 +46,9 @@ export async function runVerifyCommand(
     return 0;
   }
   const { options, json, keyFrom } = parsed;
+  // Every probe carries the key: said before the first one leaves, as the CLI and the SDK say it.
+  const warning = plainHttpWarning(options.origin);
+  if (warning) io.stderr(`Warning: ${warning}\n`);
   const report = await runVerify(options, deps);
   io.stdout(json ? `${formatJson(report)}\n` : `${formatTable(report)}\n`);
   if (report.unreachable) io.stderr(`Origin unreachable: ${report.unreachable}\n`);
