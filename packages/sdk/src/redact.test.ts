@@ -158,4 +158,22 @@ describe('createRedactor', () => {
     expect(redact.text(text)).toBe(text);
     expect(redact.parse(JSON.stringify({ text }))).toEqual({ text });
   });
+
+  // A body with an escape (Markdown content has \n) went through JSON.parse's reviver, whose
+  // recursion overflowed near 8,000 levels: a read already charged ended in a
+  // ResponseValidationError for a body that matched the interface (an attacker's finding).
+  it('parse: a body with escapes nested 20,000 deep, the key at the bottom and in a name', () => {
+    const redact = createRedactor(KEY);
+    const depth = 20_000;
+    const body = `{"content":"a\\nb","nested":${'{"a":['.repeat(depth)}"${KEY}",{"${KEY}":1,"__proto__":"${KEY}"}${']}'.repeat(depth)}}`;
+    const parsed = redact.parse(body) as { content: string; nested: unknown };
+    expect(parsed.content).toBe('a\nb');
+    let node: unknown = parsed.nested;
+    for (let i = 1; i < depth; i++) node = (node as { a: unknown[] }).a[0];
+    const [text, named] = (node as { a: [string, Record<string, unknown>] }).a;
+    expect(text).toBe('[redacted]');
+    expect(Object.keys(named)).toEqual(['[redacted]', '__proto__']);
+    expect(Object.getPrototypeOf(named)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(named, '__proto__')?.value).toBe('[redacted]');
+  });
 });

@@ -188,6 +188,25 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
       expect(server.received).toHaveLength(1);
     });
 
+    it('a charged read whose infobox is nested 20,000 deep and whose text has escapes is the article', async () => {
+      // The escape sent the body through JSON.parse's reviver, which overflowed near 8,000 levels:
+      // the read was charged and ended in a ResponseValidationError for a body that matched.
+      const depth = 20_000;
+      const article = `{"article_id":"a","title":"T","content":"line\\nline","sources":[],"infobox":{"n":${'['.repeat(depth)}${']'.repeat(depth)}},"current_version":1,"created_at":"2024-01-01T00:00:00Z","updated_at":"2024-01-01T00:00:00Z"}`;
+      const { client } = await setup([
+        (res) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(`{"credits_charged":1,"article":${article}}`);
+        },
+      ]);
+      const read = await client.articles.read('ada-lovelace');
+      expect(read.credits_charged).toBe(1);
+      expect(read.article.content).toBe('line\nline');
+      let depthSeen = 0;
+      for (let node = read.article.infobox.n as unknown[]; node.length; node = node[0] as unknown[]) depthSeen++;
+      expect(depthSeen).toBe(depth - 1);
+    });
+
     it('a wrong shape in a 2xx is a ResponseValidationError with the issues, not retried', async () => {
       const { server, client } = await setup([
         reply(202, { ...JOB, status: 'exploded', credits_charged: '100' }),
