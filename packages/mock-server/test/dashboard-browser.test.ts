@@ -209,6 +209,13 @@ describe.runIf(existsSync(CHROMIUM))('the dashboard in Chromium', () => {
     await page.waitForSelector('#token-form:not([hidden])');
     expect(await page.locator('#data').isHidden()).toBe(true);
     expect(await page.locator('#token-refused').isHidden()).toBe(true);
+    // Without its data the page knows neither the mock's time nor whether it may move it: a
+    // trial saw the browser's own time shown as the mock's, and clock buttons that got 401s.
+    guarded.service.advanceClock(3_600_000);
+    // Past one tick of the page's 1 s clock timer, which wrote the browser's time before.
+    await page.waitForTimeout(1_100);
+    expect(await page.locator('#clock').textContent()).toBe('–');
+    expect(await page.locator('button[data-advance]:enabled').count()).toBe(0);
     // A wrong token: still the form, still no data.
     await page.fill('#token', 'not-the-token');
     await Promise.all([
@@ -227,6 +234,9 @@ describe.runIf(existsSync(CHROMIUM))('the dashboard in Chromium', () => {
     await page.waitForSelector('#live.on');
     expect(await page.locator('#token-form').isHidden()).toBe(true);
     expect(await page.locator('#token-refused').isHidden()).toBe(true);
+    expect(await page.locator('button[data-advance]:enabled').count()).toBe(3);
+    const shown = Date.parse((await page.locator('#clock').textContent()) ?? '');
+    expect(Math.abs(shown - guarded.service.now())).toBeLessThan(30_000);
     // The data, the actions and the event stream carry it as a header; no URL holds it.
     expect((await clickFor(page, '+1 s', '/_mock/clock/advance')).status()).toBe(200);
     const data = seen.requests.filter(

@@ -9,7 +9,7 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
   var jobs = { offset: 0, limit: 50, status: '' };
   var ledger = { offset: 0, limit: 50 };
   var journalQuery = 'limit=50';
-  var clockOffset = 0; // the mock's clock minus this browser's, from the last read
+  var clockOffset = null; // the mock's clock minus this browser's, from the last read; none before it
   var listening = null;
   var refreshing = false;
   var again = false;
@@ -30,6 +30,9 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     $('token-form').hidden = false;
     // A token was entered and the mock refused it: say so, or the form looks as if nothing ran.
     $('token-refused').hidden = !token;
+    enableActions(false);
+    clockOffset = null;
+    tick();
     setLive(false, token ? 'admin token refused' : 'admin token needed');
   }
   function setLive(on, text) {
@@ -85,7 +88,13 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
   function tick() {
     var cells = document.querySelectorAll('td[data-next-at]');
     for (var i = 0; i < cells.length; i++) cells[i].textContent = timeLeft(cells[i].getAttribute('data-next-at'));
-    $('clock').textContent = new Date(Date.now() + clockOffset).toISOString();
+    // Until the mock's time is read, the page does not know it: the browser's own would mislead.
+    $('clock').textContent = clockOffset === null ? '–' : new Date(Date.now() + clockOffset).toISOString();
+  }
+  /** The clock buttons act on the mock only when its data is shown (with a token, once it is accepted). */
+  function enableActions(on) {
+    var buttons = document.querySelectorAll('button[data-advance]');
+    for (var i = 0; i < buttons.length; i++) buttons[i].disabled = !on;
   }
   function range(page, shown, total) {
     if (total === 0) return '(none)';
@@ -152,6 +161,7 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
       $('token-form').hidden = true;
       $('token-refused').hidden = true;
       $('data').hidden = false;
+      enableActions(true);
       showError('');
     }, function (error) {
       if (error.unauthorized) needToken();

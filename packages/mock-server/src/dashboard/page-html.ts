@@ -10,9 +10,9 @@ export const DASHBOARD_HTML = `<!doctype html>
   <h1>Profile Article Service mock</h1>
   <p class="bar"><span id="live" class="off">connecting…</span> · clock <time id="clock">–</time>
     <span class="buttons" aria-label="Advance the clock">
-      <button type="button" data-advance="1000">+1 s</button>
-      <button type="button" data-advance="60000">+1 min</button>
-      <button type="button" data-advance="1800000">+30 min</button>
+      <button type="button" data-advance="1000" disabled>+1 s</button>
+      <button type="button" data-advance="60000" disabled>+1 min</button>
+      <button type="button" data-advance="1800000" disabled>+30 min</button>
     </span></p>
   <p id="error" role="alert" hidden></p>
 </header>
