@@ -8,18 +8,17 @@
 // - start-up over a folder of 100,000 stored articles (with their jobs and keys): under 3 s
 //   until the first answer. Not part of `pnpm test`.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { alternatePairs } from './lib/load.mjs';
 import { startServer } from './lib/processes.mjs';
+import { newDataFolder, scratchFolder } from './lib/scratch.mjs';
 import { compare, median, publish, row, SMOKE } from './lib/stats.mjs';
 import { API_KEY, BENCH_CONFIG, fill, fillTogether, SCENARIOS } from './scenarios.mjs';
 
 const { createMockService, startMockServer } = await import('../packages/mock-server/dist/index.js');
 const bin = fileURLToPath(new URL('../packages/mock-server/dist/bin.js', import.meta.url));
-const newFolder = () => join(mkdtempSync(join(tmpdir(), 'bench-data-')), 'data');
 const STORED = SMOKE ? 5_000 : 100_000;
 const RUNS = SMOKE ? 3 : 11;
 const rows = [];
@@ -67,7 +66,7 @@ const rows = [];
   };
   const memory = createMockService(BENCH_CONFIG);
   const inMemory = await timed(() => fill(memory, COUNT, 'memory'));
-  const server = await startMockServer({ port: 0, config: { ...BENCH_CONFIG, dataDir: newFolder() } });
+  const server = await startMockServer({ port: 0, config: { ...BENCH_CONFIG, dataDir: newDataFolder() } });
   const oneAtATime = await timed(() => fill(server.service, COUNT, 'alone'));
   const together = await timed(() => fillTogether(server.service, COUNT, 100, 'together'));
   await server.close();
@@ -81,14 +80,14 @@ const rows = [];
       measured: oneAtATime,
       baseline: inMemory,
       unit: 'µs',
-      goal: Infinity,
+      goal: null,
     }),
     row({
       figure: 'new paid generate, --data 100 at a time vs memory',
       measured: together,
       baseline: inMemory,
       unit: 'µs',
-      goal: Infinity,
+      goal: null,
     }),
   );
 }
@@ -123,15 +122,15 @@ function start(args) {
 
 // 3. Start-up on an empty folder against none, alternating.
 {
-  const configDir = mkdtempSync(join(tmpdir(), 'bench-config-'));
+  const configDir = scratchFolder('bench-config-');
   const config = join(configDir, 'config.json');
-  (await import('node:fs')).writeFileSync(config, JSON.stringify(BENCH_CONFIG));
+  writeFileSync(config, JSON.stringify(BENCH_CONFIG));
   const none = [];
   const empty = [];
   await start(['--config', config]);
   for (let i = 0; i < RUNS; i++) {
     none.push(await start(['--config', config]));
-    const folder = newFolder();
+    const folder = newDataFolder();
     empty.push(await start(['--config', config, '--data', folder]));
     rmSync(folder, { recursive: true, force: true });
   }
@@ -154,7 +153,7 @@ function start(args) {
 
   // 4. Start-up over a folder holding STORED articles, their jobs and keys (a snapshot, as a
   // stopped mock leaves it, and a journal of the requests since, as a killed one does).
-  const folder = newFolder();
+  const folder = newDataFolder();
   const server = await startMockServer({ port: 0, config: { ...BENCH_CONFIG, dataDir: folder } });
   await fillTogether(server.service, STORED, 100);
   await server.close();

@@ -4,9 +4,10 @@
 // ratio is the median of the pairs' ratios of server CPU per answered request.
 //
 // Needs the other build, so it is not part of `pnpm bench`:
-//   git worktree add ../before-27 6219ba4
-//   (cd ../before-27 && pnpm install --offline && pnpm --filter '@profile-articles/mock-server...' build)
-//   pnpm exec node bench/mock-hot-path.mjs ../before-27
+//   git worktree add /tmp/before-27 6219ba4
+//   (cd /tmp/before-27 && pnpm install --offline && pnpm --filter '@profile-articles/mock-server...' build)
+//   pnpm exec node bench/mock-hot-path.mjs /tmp/before-27
+// Each row reads: now vs before.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { alternatePairs } from './lib/load.mjs';
@@ -40,7 +41,7 @@ for (const scenario of SCENARIOS) {
     );
     rows.push(
       row({
-        figure: `server CPU/request vs before issue 27, ${scenario.name}`,
+        figure: `server CPU/request, now vs before issue 27, ${scenario.name}`,
         ...figures,
         unit: 'µs',
         goal: 1.05,

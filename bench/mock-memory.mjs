@@ -5,6 +5,7 @@
 // Runs itself again with --expose-gc so that every figure is taken after a full collection.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { newDataFolder } from './lib/scratch.mjs';
 import { publish, row, SMOKE } from './lib/stats.mjs';
 
 const SMALL = 1_000;
@@ -67,13 +68,10 @@ if (process.argv[2] === 'measure') {
     await settleHeap();
     return process.memoryUsage().heapUsed;
   };
-  const { mkdtempSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
   const server = withData
     ? await startMockServer({
         port: 0,
-        config: { ...BENCH_CONFIG, dataDir: join(mkdtempSync(join(tmpdir(), 'bench-memory-')), 'data') },
+        config: { ...BENCH_CONFIG, dataDir: newDataFolder('bench-memory-') },
       })
     : undefined;
   const service = server?.service ?? createMockService(BENCH_CONFIG);

@@ -1,11 +1,9 @@
 // A server for the load benchmarks, in its own process: `bare` (node:http answering the
 // mock's own recorded bodies), `mock`, `mock-full N` (the mock with N articles stored), or
 // `mock-data` (the mock with --data in a new folder).
-import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createMockService, startMockServer } from '../packages/mock-server/dist/index.js';
+import { newDataFolder } from './lib/scratch.mjs';
 import { BENCH_CONFIG, fill, prepare, requestFor, SCENARIOS, settleHeap } from './scenarios.mjs';
 
 const [kind, stored = '0'] = process.argv.slice(2);
@@ -13,7 +11,7 @@ const dataServer =
   kind === 'mock-data'
     ? await startMockServer({
         port: 0,
-        config: { ...BENCH_CONFIG, dataDir: join(mkdtempSync(join(tmpdir(), 'bench-data-')), 'data') },
+        config: { ...BENCH_CONFIG, dataDir: newDataFolder() },
       })
     : undefined;
 const service = dataServer?.service ?? createMockService(BENCH_CONFIG);

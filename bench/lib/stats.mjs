@@ -42,15 +42,17 @@ export function row({
   ratio: given,
 }) {
   const ratio = problem ? null : (given ?? measured / baseline);
-  const met = ratio === null ? false : better === 'higher' ? ratio >= goal : ratio <= goal;
+  // A row with no goal (null) only reports its figure: it is neither met nor missed.
+  const met = ratio === null || goal === null ? false : better === 'higher' ? ratio >= goal : ratio <= goal;
   return {
     figure,
     measured,
     baseline,
     unit,
     ratio,
-    goal: `${better === 'higher' ? '≥' : '≤'} ${goal}`,
+    goal: goal === null ? 'none (reported)' : `${better === 'higher' ? '≥' : '≤'} ${goal}`,
     met,
+    reported: goal === null,
     problem,
   };
 }
@@ -60,7 +62,7 @@ export function publish(bench, rows) {
   const fmt = (n) => (typeof n === 'number' ? (Math.abs(n) >= 100 ? n.toFixed(0) : n.toFixed(2)) : String(n));
   for (const r of rows) {
     const ratio = r.problem ? `no ratio: ${r.problem}` : `${r.ratio.toFixed(2)}×`;
-    const verdict = r.problem ? 'UNTRUSTED' : r.met ? 'met' : 'NOT MET';
+    const verdict = r.problem ? 'UNTRUSTED' : r.reported ? 'reported' : r.met ? 'met' : 'NOT MET';
     console.log(
       `${verdict.padEnd(9)} ${r.figure.padEnd(52)} ${fmt(r.measured).padStart(9)} vs ${fmt(r.baseline).padStart(9)} ${r.unit.padEnd(6)} ${ratio.padEnd(12)} goal ${r.goal}`,
     );
