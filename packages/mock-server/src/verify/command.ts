@@ -51,7 +51,8 @@ export async function runVerifyCommand(
   if (warning) io.stderr(`Warning: ${warning}\n`);
   const report = await runVerify(options, deps);
   io.stdout(json ? `${formatJson(report)}\n` : `${formatTable(report)}\n`);
-  if (report.unreachable) io.stderr(`Origin unreachable: ${report.unreachable}\n`);
+  // In the report's words, on stderr too, for a run whose stdout goes to a file or a pipe.
+  if (report.unreachable) io.stderr(`Stopped: ${report.unreachable}\n`);
   if (report.key_refused) {
     io.stderr(`${report.origin} refused the API key (401). Check the key given by ${keyFrom}.\n`);
   }

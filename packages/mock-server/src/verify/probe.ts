@@ -101,7 +101,10 @@ export function createProbe(deps: ProbeDeps): Probe {
         `no complete answer to ${request.method} ${request.path} within ${secondsText(limits.probeTimeoutMs)}`,
       );
     const cannotReach = (error: unknown) => {
-      const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+      // The system's reason (ECONNREFUSED, ENOTFOUND) or fetch's own ("bad port" for a port
+      // fetch never calls), rather than fetch's message, which is always "fetch failed".
+      const inner = (error as { cause?: { code?: string; message?: string } }).cause;
+      const cause = inner?.code ?? inner?.message ?? (error as Error).message;
       return new UnreachableError(`cannot reach ${deps.origin} (${cause})`);
     };
     // One signal for the whole request: headers and body both count against the limit.

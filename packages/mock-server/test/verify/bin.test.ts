@@ -82,7 +82,17 @@ describe('profile-articles-mock verify (spawned)', () => {
     await server.close();
     const run = await verify([], { PROFILE_ARTICLES_API_KEY: KEY, PROFILE_ARTICLES_BASE_URL: url });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`cannot reach ${url}`);
+    // The system's reason, not fetch's "fetch failed" (a newcomer's trial saw only that).
+    expect(run.stderr).toContain(`Stopped: cannot reach ${url} (ECONNREFUSED)`);
     expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('names fetch’s own reason for a port it never calls, not "fetch failed"', async () => {
+    const run = await verify([], {
+      PROFILE_ARTICLES_API_KEY: KEY,
+      PROFILE_ARTICLES_BASE_URL: 'http://127.0.0.1:1',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('Stopped: cannot reach http://127.0.0.1:1 (bad port)');
   });
 });

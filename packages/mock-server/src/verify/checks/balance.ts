@@ -2,6 +2,7 @@
 // stops the run: exit 4), and its Pricing sets the prices every later check expects.
 import { type Pricing, PricingSchema } from '@profile-articles/sdk/schemas';
 import { call, expectAnswer, objectBody, type RunContext, record } from '../context.js';
+import { UnreachableError } from '../probe.js';
 
 export class KeyRefusedError extends Error {
   override name = 'KeyRefusedError';
@@ -41,6 +42,14 @@ function checkPricingFields(ctx: RunContext, pricing: Record<string, unknown>) {
 export async function checkBalance(ctx: RunContext): Promise<void> {
   const answer = await call(ctx, 'getBalance');
   if (answer.status === 401) throw new KeyRefusedError('the API key was refused (401)');
+  // 421: the server does not answer to the host it was called by (our mock's DNS rebinding
+  // check says so for a name not given to --allow-host). Every later probe would get the same,
+  // so the run stops here with the server's own words, once.
+  if (answer.status === 421) {
+    const detail = objectBody(answer).detail;
+    const said = typeof detail === 'string' ? `: ${detail.slice(0, 300)}` : '';
+    throw new UnreachableError(`${ctx.options.origin} answered 421 Misdirected Request${said}`);
+  }
   expectAnswer(ctx, 'getBalance', 'credits.balance', 'balance with the key', answer, 200);
   const pricing = objectBody(answer).pricing;
   if (typeof pricing === 'object' && pricing !== null) {
