@@ -99,7 +99,7 @@ async function tell(
   if (error instanceof sdk.AuthenticationError) {
     return {
       message: sentences('The API key was refused (401).', said),
-      hint: keyHint(context.keySource),
+      hint: command === 'login' ? LOGIN_KEY_REFUSED : keyHint(context.keySource),
       exitCode: ExitCode.Authentication,
     };
   }
@@ -224,6 +224,10 @@ async function tell(
 /** `status` already shows the origin in use: its hints say how to change it instead. */
 const ORIGIN_ELSEWHERE =
   'Point to another with --base-url URL or `profile-articles config set base-url URL`.';
+
+/** login keeps a key only once the service took it: the hint must not send the person back to itself. */
+const LOGIN_KEY_REFUSED =
+  'Nothing was saved. Paste the key again exactly as the service gave it, or check that --base-url is the service it belongs to.';
 
 /** A refused key is fixed where it came from: `login` cannot override the environment or a flag. */
 function keyHint(source: ReportContext['keySource']): string {

@@ -27,6 +27,10 @@ describe('login, logout and config', () => {
   it('login refuses a wrong key and stores nothing', async () => {
     const login = await bare(['login', '--base-url', h.server.url], { input: 'pa_test_WRONGKEY_000000\n' });
     expect(login.code).toBe(4);
+    // It says nothing was kept and what to do, not "run `profile-articles login`", the command
+    // just run (a newcomer's trial).
+    expect(login.stderr).toContain('Nothing was saved');
+    expect(login.stderr).not.toContain('run `profile-articles login`');
     const get = await bare(['config', 'get', 'api-key']);
     expect(get.code).toBe(1);
   });
