@@ -203,7 +203,8 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
       expect(read.credits_charged).toBe(1);
       expect(read.article.content).toBe('line\nline');
       let depthSeen = 0;
-      for (let node = read.article.infobox.n as unknown[]; node.length; node = node[0] as unknown[]) depthSeen++;
+      for (let node = read.article.infobox?.n as unknown[]; node.length; node = node[0] as unknown[])
+        depthSeen++;
       expect(depthSeen).toBe(depth - 1);
     });
 
