@@ -9,12 +9,21 @@ import { runVerify, type VerifyDeps } from './runner.js';
 interface VerifyIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /**
+   * Writes verify's own status line as it is (carriage return and erase-line included); set
+   * only when stderr is a terminal. It never carries a server's text.
+   */
+  status?: (text: string) => void;
 }
 
 const processIo: VerifyIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  ...(process.stderr.isTTY ? { status: (text: string) => process.stderr.write(text) } : {}),
 };
+
+/** Back to the start of the line, and the line erased. */
+const CLEAR_LINE = '\r\u001b[K';
 
 /**
  * The one way out to the person's terminal: the report and the lines about it hold the
@@ -49,7 +58,22 @@ export async function runVerifyCommand(
   // Every probe carries the key: said before the first one leaves, as the CLI and the SDK say it.
   const warning = plainHttpWarning(options.origin);
   if (warning) io.stderr(`Warning: ${warning}\n`);
-  const report = await runVerify(options, deps);
+  // A paid run waits minutes for a job: on a terminal, one line says which step is under way,
+  // written over as the steps go and erased before the report (nothing of it in a pipe or a file).
+  const { status } = terminal;
+  const steps: VerifyDeps = status
+    ? {
+        ...deps,
+        onStep: (name, index, total) =>
+          status(`${CLEAR_LINE}Checking ${name} (step ${index + 1} of ${total})…`),
+      }
+    : deps;
+  let report: Awaited<ReturnType<typeof runVerify>>;
+  try {
+    report = await runVerify(options, steps);
+  } finally {
+    status?.(CLEAR_LINE);
+  }
   io.stdout(json ? `${formatJson(report)}\n` : `${formatTable(report)}\n`);
   // In the report's words, on stderr too, for a run whose stdout goes to a file or a pipe.
   if (report.unreachable) io.stderr(`Stopped: ${report.unreachable}\n`);

@@ -26,6 +26,8 @@ export interface VerifyDeps {
   timer?: Timer;
   /** Starts the run's budget (limits.runBudgetMs); setTimeout by default, tests expire it on an event. */
   runTimer?: Timer;
+  /** Told as each step starts (its name, 0-based place and the number of steps): progress for a person. */
+  onStep?: (name: string, index: number, total: number) => void;
 }
 
 /** The run's checks in order, each named for the row that says it was cut short or not run. */
@@ -77,7 +79,11 @@ export async function runVerify(options: VerifyOptions, deps: VerifyDeps = {}): 
   let keyRefused = false;
   let step = 0;
   try {
-    for (; step < STEPS.length; step++) await STEPS[step]![1](ctx);
+    for (; step < STEPS.length; step++) {
+      const [name, run] = STEPS[step]!;
+      deps.onStep?.(name, step, STEPS.length);
+      await run(ctx);
+    }
   } catch (error) {
     if (error instanceof UnreachableError) unreachable = error.message;
     else if (error instanceof KeyRefusedError) keyRefused = true;
