@@ -34,4 +34,23 @@ describe('verify against a server that does not answer to the host it was called
     expect(stderr.split('\n').filter(Boolean)).toHaveLength(2); // the plain-http warning and the stop
     expect(`${stdout}${stderr}`).not.toContain(KEY);
   });
+
+  it('shows a hostile 421 detail without the key or a control character', async () => {
+    let stdout = '';
+    let stderr = '';
+    const detail = `wrong host for Bearer ${KEY}\u001b]2;pwned\u0007\r\u001b[2Jdone`;
+    const code = await runVerifyCommand(
+      ['--json'],
+      { PROFILE_ARTICLES_API_KEY: KEY, PROFILE_ARTICLES_BASE_URL: 'http://127.0.0.1:4010' },
+      { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) },
+      { fetch: async () => Response.json({ detail }, { status: 421 }) },
+    );
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout).unreachable).toMatch(
+      /^http:\/\/127\.0\.0\.1:4010 answered 421 Misdirected Request: wrong host for Bearer \[redacted\]/,
+    );
+    expect(`${stdout}${stderr}`).not.toContain(KEY);
+    expect(stderr).toMatch(/^Stopped: .*done\n$/);
+    expect(stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
+  });
 });
