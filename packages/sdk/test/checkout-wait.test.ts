@@ -3,7 +3,7 @@
 import { payCheckoutPage } from '@profile-articles/mock-server';
 import { useMockServer } from '@profile-articles/test-utils/mock-suite';
 import { rejectionOf } from '@profile-articles/test-utils/rejection';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { purchaseArrived } from '../src/checkout-wait.js';
 import {
   BadRequestError,
@@ -15,24 +15,36 @@ import {
 } from '../src/node.js';
 import { TRANSPORTS } from './scripted-client.js';
 
+// Each test buys as an account of its own. A test whose wait ends by timeout or abort leaves a
+// balance read the mock may answer (and journal) after the next test's reset: in a shuffled run
+// (seed 1795669896332) one landed between another test's first read and its checkout.
+const BUYERS = 40;
 const mock = useMockServer({
-  accounts: [
-    { id: 'buyer', apiKeys: ['key-buyer-1'], credits: 1_000, pricing: { requests_per_minute: 100_000 } },
-  ],
+  accounts: Array.from({ length: BUYERS }, (_, i) => ({
+    id: `buyer-${i}`,
+    apiKeys: [`key-buyer-${i}`],
+    credits: 1_000,
+    pricing: { requests_per_minute: 100_000 },
+  })),
+});
+let buyer = -1;
+beforeEach(() => {
+  buyer++;
+  if (buyer >= BUYERS) throw new Error('checkout-wait.test: more tests than buyer accounts');
 });
 
-/** The buyer's requests the mock answered, as `METHOD path`. */
+/** This test's buyer's requests the mock answered, as `METHOD path`. */
 const heard = () =>
   mock.service
     .journal()
     .reverse() // oldest first: the journal answers newest first
-    .filter((e) => e.accountId === 'buyer')
+    .filter((e) => e.accountId === `buyer-${buyer}`)
     .map((e) => `${e.method} ${e.path}`);
 
 describe.each(TRANSPORTS)('over $name', ({ options }) => {
   const client = (extra: ClientOptions = {}) =>
     new ProfileArticles({
-      apiKey: 'key-buyer-1',
+      apiKey: `key-buyer-${buyer}`,
       baseUrl: mock.url,
       pollIntervalMs: 5,
       ...options,
@@ -59,7 +71,7 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
     expect(sessions).toHaveLength(1);
     expect(sessions[0]!.url).toContain(mock.url);
     expect(polled[0]).toBe(1_000);
-    expect(mock.service.ledger().accounts.find((a) => a.accountId === 'buyer')?.purchased).toBe(200);
+    expect(mock.service.ledger().accounts.find((a) => a.accountId === `buyer-${buyer}`)?.purchased).toBe(200);
     // The balance before the checkout, the checkout, then only balance reads.
     expect(heard().slice(0, 2)).toEqual(['GET /api/v1/credits', 'POST /api/v1/credits/checkout']);
     expect(
