@@ -32,7 +32,7 @@ async function throughMsw(service, mode) {
   const { setupServer } = await import('msw/node');
   const { http, HttpResponse } = await import('msw');
   const { createHandlers } = await import('../packages/mock-server/dist/msw.js');
-  const { API_KEY } = await import('./scenarios.mjs');
+  const { generateSpec } = await import('./scenarios.mjs');
   const baseUrl = 'http://api.test';
   const handlers =
     mode === 'msw-trivial'
@@ -42,15 +42,8 @@ async function throughMsw(service, mode) {
   setupServer(...handlers).listen({ onUnhandledRequest: 'error', onUnhandledFrame: 'error' });
   return async (count, prefix) => {
     for (let i = 0; i < count; i++) {
-      const response = await fetch(`${baseUrl}/api/v1/articles`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${API_KEY}`,
-          'content-type': 'application/json',
-          'idempotency-key': `${prefix}-key-${i}`,
-        },
-        body: JSON.stringify({ profile_id: `${prefix}-${i}` }),
-      });
+      const { path, ...init } = generateSpec(prefix, i);
+      const response = await fetch(baseUrl + path, init);
       if (response.status !== 202) throw new Error(`msw: generate ${i} answered ${response.status}`);
       await response.arrayBuffer();
     }
