@@ -33,9 +33,7 @@ export default defineConfig([
       compilerOptions: { composite: false },
     },
     clean: true,
-    // ky is ESM-only and tiny: bundling it gives CommonJS users a working require()
-    // and lets us measure the SDK's real size. zod stays a peer-visible dependency.
-    noExternal: ['ky'],
+    // zod stays a dependency users can see (its types are in the schemas' API).
     external: ['zod', 'zod/mini', 'zod/v4/core', /^node:/],
   },
   {

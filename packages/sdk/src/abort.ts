@@ -98,3 +98,16 @@ export function boundedSignal(
     },
   };
 }
+
+/**
+ * `promise`, or a rejection with the signal's reason the moment it aborts: a fetch that ignores
+ * its request's signal still ends at the attempt's time limit.
+ */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).then(() => signal.removeEventListener('abort', onAbort));
+  });
+}

@@ -1,7 +1,9 @@
-// One HTTP attempt over ky, classified: a parsed success, or a typed error with whether
+// One HTTP attempt over fetch, classified: a parsed success, or a typed error with whether
 // another attempt could help and how long the server asked us to wait. The attempt's timeout
 // covers the body too, a body is read up to MAX_RESPONSE_BYTES, and a redirect is never followed.
-import ky, { TimeoutError as KyTimeoutError } from 'ky';
+// The SDK builds the Request itself: an HTTP library's retries, hooks and option merging would
+// all go unused (docs/decisions/0011-fetch-without-ky.md).
+import { boundedSignal, untilAborted } from './abort.js';
 import { createApiError } from './error-from-answer.js';
 import {
   ConnectionError,
@@ -16,7 +18,7 @@ import { type BodyRead, MAX_RESPONSE_BYTES, readBody } from './read-body.js';
 import type { Redactor } from './redact.js';
 import { shouldRetryStatus } from './retry.js';
 import { retryAfterMs } from './retry-after.js';
-import { sendWithinOf, TIMED_OUT } from './timed-send.js';
+import { type SendWithin, sendWithinOf, TIMED_OUT } from './timed-send.js';
 import type { Answer, CallExtras, RequestSpec, ResponseIssue } from './transport-types.js';
 
 /** What a ConnectionError says when no attempt of the call reached the server (see internal.ts). */
@@ -108,7 +110,7 @@ export function createAttempt(
   requestIdOf: (response: Response) => string | undefined,
 ): Attempt {
   const { hooks } = options;
-  // On Node the default fetch bounds its own wait: ky then skips its clone and timeout race.
+  // On Node the default fetch bounds its own wait for headers (see timed-send.ts).
   const ownSendWithin = sendWithinOf(options.fetch);
 
   return async function attempt<T>(
@@ -120,7 +122,7 @@ export function createAttempt(
     reachedBefore: boolean,
   ): Promise<AttemptOutcome<T>> {
     // The caller's headers after the User-Agent, which they may replace; none of them can be
-    // the key (arguments.ts refuses the SDK's own).
+    // the key, the Idempotency-Key or the content type (arguments.ts refuses the SDK's own).
     const headers: Record<string, string> = extras?.headers
       ? {
           accept: 'application/json',
@@ -130,57 +132,48 @@ export function createAttempt(
         }
       : { authorization: `Bearer ${apiKey}`, accept: 'application/json', 'user-agent': options.userAgent };
     if (spec.idempotencyKey !== undefined) headers['idempotency-key'] = spec.idempotencyKey;
-    // `fetchOptions` go to the fetch as its init, under ky (which never sees them, so they
-    // cannot touch its own options), and node:http leaves such a request to Node's fetch.
+    if (spec.body !== undefined) headers['content-type'] = 'application/json';
+    // `fetchOptions` go to the fetch as its init beside the Request; node:http leaves such a
+    // request to Node's fetch, so it is sent as any other fetch would send it.
     const fetchOptions = extras?.fetchOptions;
-    const sendWithin = fetchOptions ? undefined : ownSendWithin;
+    const sendWithin: SendWithin | undefined = fetchOptions ? undefined : ownSendWithin;
     // Every error of this attempt is built whole, with what the caller needs to retry safely.
     const context: ErrorContext = {
       attempts: info.attempt,
       idempotencyKey: spec.idempotencyKey,
     };
     // One time limit from sending to the last byte of the body: headers alone do not end an
-    // attempt. The wait for headers is bounded by the fetch's own `sendWithin` when it has one
-    // (see timed-send.ts), else by ky's `timeout` (it aborts the request it made); readBody gets
-    // what is left. Neither needs an AbortController of ours: on Node, making one, and ky
-    // combining it with its own, was a tenth of a call's CPU time.
+    // attempt. The wait for headers is bounded by the fetch's own `sendWithin` when it has one,
+    // else by a timer that aborts the request's signal (and ends the wait even if the fetch
+    // ignores it); readBody gets what is left. On Node no AbortController is made: that was a
+    // tenth of a call's CPU time.
     const started = Date.now();
+    const limit = sendWithin ? undefined : boundedSignal(signal, timeoutMs, () => TIMED_OUT);
     let response: Response;
     let body: BodyRead | typeof UNREAD;
     try {
-      response = await ky(info.url, {
+      // Following a redirect would re-send the body and Idempotency-Key to another address.
+      const request = new Request(info.url, {
         method: spec.method,
         headers,
-        ...(spec.body === undefined ? {} : { json: spec.body }),
-        ...(sendWithin
-          ? {
-              timeout: false,
-              hooks: {
-                beforeRequest: [
-                  (request: Request) => sendWithin(request, timeoutMs - (Date.now() - started)),
-                ],
-              },
-            }
-          : { timeout: timeoutMs }),
-        retry: 0,
-        throwHttpErrors: false,
-        // Following a redirect would re-send the body and Idempotency-Key to another address.
         redirect: 'manual',
-        ...(signal === undefined ? {} : { signal }),
-        fetch: fetchOptions
-          ? (input: RequestInfo | URL, init?: RequestInit) =>
-              options.fetch(input, { ...init, ...fetchOptions })
-          : options.fetch,
+        signal: limit ? limit.signal : (signal ?? null),
+        ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
       });
+      response = limit
+        ? await untilAborted(options.fetch(request, fetchOptions), limit.signal)
+        : await (sendWithin as SendWithin)(request, timeoutMs);
+      limit?.dispose();
       body =
         response.ok && spec.mode?.raw
           ? UNREAD
           : await readBody(response, signal, timeoutMs - (Date.now() - started));
     } catch (error) {
+      limit?.dispose();
       if (signal?.aborted) throw signal.reason;
       // Refused before anything was sent (a proxy client's fetch takes no fetchOptions).
       if (error instanceof InvalidArgumentError) return failure(error, false);
-      if (error === TIMED_OUT || error instanceof KyTimeoutError) {
+      if (error === TIMED_OUT || limit?.signal.aborted) {
         const timeout = new TimeoutError(
           `${spec.method} ${spec.path} timed out after ${timeoutMs} ms`,
           context,

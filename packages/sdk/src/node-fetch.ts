@@ -1,6 +1,6 @@
-// The SDK's default `fetch` on Node (src/node.ts): the requests ky builds, sent over node:http
+// The SDK's default `fetch` on Node (src/node.ts): the requests the SDK builds, sent over node:http
 // and node:https with their keep-alive global agents. Node's own fetch (undici) builds another
-// Request from ky's and runs the whole fetch algorithm on every call; this sends ky's Request as
+// Request from the SDK's and runs the whole fetch algorithm on every call; this sends the Request as
 // it is and answers a WHATWG Response whose body streams the IncomingMessage. What the SDK
 // relies on from fetch is kept: the body streams (the SDK reads it under its time limit and
 // byte cap), the request's signal aborts it before and after headers, a failure before an
@@ -302,7 +302,7 @@ const sendable = (request: Request) =>
   (request.url.startsWith('http:') || request.url.startsWith('https:')) && request.redirect === 'manual';
 
 /**
- * A `fetch` over node:http(s) for the requests ky makes (see the top of this file), through a
+ * A `fetch` over node:http(s) for the requests the SDK makes (see the top of this file), through a
  * proxy when `routeFor` is given.
  */
 export function createNodeFetch(routeFor?: RouteFor): typeof fetch {

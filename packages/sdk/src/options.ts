@@ -60,7 +60,8 @@ export interface ClientOptions {
    */
   pacing?: Pacing;
   /**
-   * How requests are sent, under ky. Default on Node: node:http(s) with Node's global agents
+   * How requests are sent: called with each attempt's Request, and the call's `fetchOptions`
+   * as its init if it has any. Default on Node: node:http(s) with Node's global agents
    * (keep-alive), unless `globalThis.fetch` was replaced after the SDK loaded (msw, a test's
    * stub), which is then used; elsewhere `globalThis.fetch`. Pass `globalThis.fetch` to use
    * Node's fetch (undici) and its global dispatcher.

@@ -1,10 +1,8 @@
 // A fetch that can also send a Request under a time limit of its own. The SDK's node:http fetch
-// (node-fetch.ts) is one. ky stays the layer that builds the request; with such a fetch the
-// attempt hands ky's Request to it from ky's `beforeRequest` hook (which ky documents as
-// answering a Response in place of its own fetch), so ky skips what it does only for its own
-// retries and timeout: a clone of the Request with another AbortSignal, and a timeout race.
-// The SDK retries by itself (ky's `retry` is 0) and the transport bounds its own wait, so
-// nothing is lost; on Node that was a quarter of a call's CPU (docs/performance.md).
+// (node-fetch.ts) is one. With such a fetch the attempt (attempt.ts) hands it the Request it
+// built and makes no AbortController or timer for the wait for headers; with any other fetch, a
+// timer aborts the request's signal. On Node that saved a quarter of a call's CPU
+// (docs/performance.md).
 
 /** Where a fetch keeps its `sendWithin`; a Symbol, so no caller's fetch has it by chance. */
 export const SEND_WITHIN = Symbol('sendWithin');
