@@ -1,8 +1,8 @@
 // One HTTP attempt over fetch, classified: a parsed success, or a typed error with whether
 // another attempt could help and how long the server asked us to wait. The attempt's timeout
 // covers the body too, a body is read up to MAX_RESPONSE_BYTES, and a redirect is never followed.
-// The SDK builds the Request itself: an HTTP library's retries, hooks and option merging would
-// all go unused (docs/decisions/0011-fetch-without-ky.md).
+// The SDK calls fetch itself: an HTTP library's retries, hooks and option merging would all go
+// unused (docs/decisions/0011-fetch-without-ky.md).
 import { boundedSignal, untilAborted } from './abort.js';
 import { createApiError } from './error-from-answer.js';
 import {
@@ -18,7 +18,7 @@ import { type BodyRead, MAX_RESPONSE_BYTES, readBody } from './read-body.js';
 import type { Redactor } from './redact.js';
 import { shouldRetryStatus } from './retry.js';
 import { retryAfterMs } from './retry-after.js';
-import { type SendWithin, sendWithinOf, TIMED_OUT } from './timed-send.js';
+import { type AttemptInit, type SendWithin, sendWithinOf, TIMED_OUT } from './timed-send.js';
 import type { Answer, CallExtras, RequestSpec, ResponseIssue } from './transport-types.js';
 
 /** What a ConnectionError says when no attempt of the call reached the server (see internal.ts). */
@@ -133,8 +133,8 @@ export function createAttempt(
       : { authorization: `Bearer ${apiKey}`, accept: 'application/json', 'user-agent': options.userAgent };
     if (spec.idempotencyKey !== undefined) headers['idempotency-key'] = spec.idempotencyKey;
     if (spec.body !== undefined) headers['content-type'] = 'application/json';
-    // `fetchOptions` go to the fetch as its init beside the Request; node:http leaves such a
-    // request to Node's fetch, so it is sent as any other fetch would send it.
+    // `fetchOptions` go into the fetch's init, under the SDK's own fields (arguments.ts refuses
+    // those in them anyway); node:http leaves such a request to Node's fetch.
     const fetchOptions = extras?.fetchOptions;
     const sendWithin: SendWithin | undefined = fetchOptions ? undefined : ownSendWithin;
     // Every error of this attempt is built whole, with what the caller needs to retry safely.
@@ -152,17 +152,18 @@ export function createAttempt(
     let response: Response;
     let body: BodyRead | typeof UNREAD;
     try {
-      // Following a redirect would re-send the body and Idempotency-Key to another address.
-      const request = new Request(info.url, {
+      const init: AttemptInit = {
+        ...fetchOptions,
         method: spec.method,
         headers,
+        // Following a redirect would re-send the body and Idempotency-Key to another address.
         redirect: 'manual',
         signal: limit ? limit.signal : (signal ?? null),
-        ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
-      });
+      };
+      if (spec.body !== undefined) init.body = JSON.stringify(spec.body);
       response = limit
-        ? await untilAborted(options.fetch(request, fetchOptions), limit.signal)
-        : await (sendWithin as SendWithin)(request, timeoutMs);
+        ? await untilAborted(options.fetch(info.url, init), limit.signal)
+        : await (sendWithin as SendWithin)(info.url, init, timeoutMs);
       limit?.dispose();
       body =
         response.ok && spec.mode?.raw

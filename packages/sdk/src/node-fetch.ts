@@ -1,7 +1,7 @@
-// The SDK's default `fetch` on Node (src/node.ts): the requests the SDK builds, sent over node:http
-// and node:https with their keep-alive global agents. Node's own fetch (undici) builds another
-// Request from the SDK's and runs the whole fetch algorithm on every call; this sends the Request as
-// it is and answers a WHATWG Response whose body streams the IncomingMessage. What the SDK
+// The SDK's default `fetch` on Node (src/node.ts): the requests the SDK makes, sent over node:http
+// and node:https with their keep-alive global agents. Node's own fetch (undici) builds a Request
+// and runs the whole fetch algorithm on every call; this sends the attempt's URL and init as
+// they are (`sendWithin`, see timed-send.ts) and answers a WHATWG Response whose body streams the IncomingMessage. What the SDK
 // relies on from fetch is kept: the body streams (the SDK reads it under its time limit and
 // byte cap), the request's signal aborts it before and after headers, a failure before an
 // answer rejects with TypeError('fetch failed') whose cause carries the system error's code
@@ -18,7 +18,7 @@ import zlib from 'node:zlib';
 import { startTimer } from './abort.js';
 import { InvalidArgumentError } from './errors.js';
 import type { Route } from './proxy.js';
-import { SEND_WITHIN, type SendWithin, TIMED_OUT } from './timed-send.js';
+import { type AttemptInit, SEND_WITHIN, type SendWithin, TIMED_OUT } from './timed-send.js';
 
 /** How a client with a proxy reaches it (see proxy.ts); without one, Node's global agents. */
 export type RouteFor = (secure: boolean) => Promise<Route>;
@@ -39,8 +39,13 @@ const BROTLI_LENIENT = {
   finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
 };
 
-function hasOwnKeys(init: object): boolean {
-  for (const key in init) if (Object.hasOwn(init, key)) return true;
+/** The init fields node:http can honour; any other (a `fetchOptions` field) is fetch's own. */
+const NODE_HTTP_FIELDS = new Set(['method', 'headers', 'body', 'signal', 'redirect']);
+
+function hasFetchOnlyFields(init: object): boolean {
+  for (const [key, value] of Object.entries(init)) {
+    if (value !== undefined && !NODE_HTTP_FIELDS.has(key)) return true;
+  }
   return false;
 }
 
@@ -169,33 +174,51 @@ function limitConnect(req: ClientRequest, secure: boolean) {
   });
 }
 
-/**
- * Sends `request` over node:http(s), through the proxy `routeFor` gives when there is one.
- * With `timeoutMs`, a wait for headers longer than that closes the connection and rejects with
- * TIMED_OUT (the body's time is the caller's to bound).
- */
-async function send(request: Request, timeoutMs?: number, routeFor?: RouteFor): Promise<Response> {
-  const started = Date.now();
-  const secure = request.url.startsWith('https:');
+/** A request as node:http sends it: from the SDK's attempt, or from a Request given to fetch. */
+interface Outgoing {
+  url: string;
+  method: string;
+  /** Lower-case names; `send` adds what undici would. */
+  headers: Record<string, string>;
+  body: Uint8Array | string | undefined;
+  signal: AbortSignal | undefined;
+}
+
+async function fromRequest(request: Request): Promise<Outgoing> {
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     headers[name] = value;
   });
+  return {
+    url: request.url,
+    method: request.method,
+    headers,
+    body: request.body === null ? undefined : new Uint8Array(await request.arrayBuffer()),
+    signal: request.signal,
+  };
+}
+
+/**
+ * Sends `out` over node:http(s), through the proxy `routeFor` gives when there is one.
+ * With `timeoutMs`, a wait for headers longer than that closes the connection and rejects with
+ * TIMED_OUT (the body's time is the caller's to bound).
+ */
+async function send(out: Outgoing, timeoutMs?: number, routeFor?: RouteFor): Promise<Response> {
+  const started = Date.now();
+  const secure = out.url.startsWith('https:');
+  const headers = { ...out.headers };
   // The headers undici adds when absent, so the server sees the same request.
   headers.accept ??= '*/*';
   headers['accept-language'] ??= '*';
   headers['sec-fetch-mode'] ??= 'cors';
   headers['user-agent'] ??= 'node';
   headers['accept-encoding'] ??= secure ? 'br, gzip, deflate' : 'gzip, deflate';
-  let body: Uint8Array | undefined;
-  if (request.body !== null) {
-    body = new Uint8Array(await request.arrayBuffer());
-    headers['content-length'] = String(body.byteLength);
-  }
+  const { body } = out;
+  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
   // Without a body, node:http sends `Content-Length: 0` for the methods fetch sends it for.
   const route = await routeFor?.(secure);
-  const { signal } = request;
-  if (signal.aborted) throw signal.reason;
+  const { signal } = out;
+  if (signal?.aborted) throw signal.reason;
 
   return new Promise<Response>((resolve, reject) => {
     let answered = false;
@@ -205,8 +228,8 @@ async function send(request: Request, timeoutMs?: number, routeFor?: RouteFor): 
     const onAbort = () => {
       clearTimeout(timer);
       req.destroy();
-      if (abortBody) abortBody(signal.reason);
-      else if (!answered) reject(signal.reason);
+      if (abortBody) abortBody(signal?.reason);
+      else if (!answered) reject(signal?.reason);
     };
     const onResponse = (res: IncomingMessage) => {
       answered = true;
@@ -224,9 +247,9 @@ async function send(request: Request, timeoutMs?: number, routeFor?: RouteFor): 
           contentEncoding = contentEncoding === undefined ? value : `${contentEncoding}, ${value}`;
         }
       }
-      const done = () => signal.removeEventListener('abort', onAbort);
+      const done = () => signal?.removeEventListener('abort', onAbort);
       let stream: ReadableStream<Uint8Array> | null = null;
-      if (isNullBodyStatus(status) || request.method === 'HEAD') {
+      if (isNullBodyStatus(status) || out.method === 'HEAD') {
         res.once('end', done).once('close', done).once('error', done).resume();
       } else {
         const body = bodyStream(res, contentEncoding, done);
@@ -239,7 +262,7 @@ async function send(request: Request, timeoutMs?: number, routeFor?: RouteFor): 
           statusText: res.statusMessage ?? '',
           headers: pairs,
         });
-        Object.defineProperty(response, 'url', { value: request.url });
+        Object.defineProperty(response, 'url', { value: out.url });
         resolve(response);
       } catch (error) {
         // A status or reason phrase a Response cannot hold: the answer is unusable.
@@ -250,8 +273,8 @@ async function send(request: Request, timeoutMs?: number, routeFor?: RouteFor): 
     };
     try {
       req = (secure ? https : http).request(
-        request.url,
-        { method: request.method, headers, ...(route ? { agent: route.agent } : {}) },
+        out.url,
+        { method: out.method, headers, ...(route ? { agent: route.agent } : {}) },
         onResponse,
       );
     } catch (error) {
@@ -277,15 +300,15 @@ async function send(request: Request, timeoutMs?: number, routeFor?: RouteFor): 
     req.on('error', (error) => {
       if (answered) return; // the body's stream reports it
       clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-      if (!signal.aborted) reject(fetchFailed(route ? route.failed(refusal ?? error, opened) : error));
+      signal?.removeEventListener('abort', onAbort);
+      if (!signal?.aborted) reject(fetchFailed(route ? route.failed(refusal ?? error, opened) : error));
     });
     limitConnect(req, secure);
-    signal.addEventListener('abort', onAbort, { once: true });
+    signal?.addEventListener('abort', onAbort, { once: true });
     if (timeoutMs !== undefined) {
       timer = startTimer(
         () => {
-          signal.removeEventListener('abort', onAbort);
+          signal?.removeEventListener('abort', onAbort);
           answered = true; // the 'error' of the destroyed request is not a failure to report
           req.destroy();
           reject(TIMED_OUT);
@@ -298,8 +321,8 @@ async function send(request: Request, timeoutMs?: number, routeFor?: RouteFor): 
 }
 
 /** Whether `send` carries this request; anything else goes to globalThis.fetch. */
-const sendable = (request: Request) =>
-  (request.url.startsWith('http:') || request.url.startsWith('https:')) && request.redirect === 'manual';
+const sendable = (url: string, redirect: RequestRedirect) =>
+  (url.startsWith('http:') || url.startsWith('https:')) && redirect === 'manual';
 
 /**
  * A `fetch` over node:http(s) for the requests the SDK makes (see the top of this file), through a
@@ -307,22 +330,25 @@ const sendable = (request: Request) =>
  */
 export function createNodeFetch(routeFor?: RouteFor): typeof fetch {
   const nodeFetch: typeof fetch = (input, init) => {
-    // RequestInit fields given with the request (the client's `fetchOptions`) are fetch's to
+    // RequestInit fields beyond the request's own (the client's `fetchOptions`) are fetch's to
     // honour: node:http knows none of them, so such a request goes to Node's fetch with them,
     // unless it must go through the proxy, which only node:http takes it to.
-    if (init !== undefined && hasOwnKeys(init)) {
+    if (init !== undefined && hasFetchOnlyFields(init)) {
       return routeFor ? Promise.reject(proxyRefusesFetchOptions()) : globalThis.fetch(input, init);
     }
-    const request = input instanceof Request ? input : new Request(input);
-    return sendable(request) ? send(request, undefined, routeFor) : globalThis.fetch(request);
+    const request = new Request(input, init);
+    return sendable(request.url, request.redirect)
+      ? fromRequest(request).then((out) => send(out, undefined, routeFor))
+      : globalThis.fetch(request);
   };
   /**
    * The attempt's way in (see timed-send.ts): the SDK's requests are always sendable (an http
    * or https baseUrl, redirects manual), and anything else would have no time limit here.
    */
-  const sendWithin: SendWithin = (request, timeoutMs) => {
-    if (!sendable(request)) throw new TypeError(`node:http cannot send ${request.method} ${request.url}`);
-    return send(request, timeoutMs, routeFor);
+  const sendWithin: SendWithin = (url: string, init: AttemptInit, timeoutMs: number) => {
+    if (!sendable(url, init.redirect)) throw new TypeError(`node:http cannot send ${init.method} ${url}`);
+    const { method, headers, body, signal } = init;
+    return send({ url, method, headers, body, signal: signal ?? undefined }, timeoutMs, routeFor);
   };
   Object.defineProperty(nodeFetch, SEND_WITHIN, { value: sendWithin });
   return nodeFetch;

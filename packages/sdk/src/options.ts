@@ -60,8 +60,9 @@ export interface ClientOptions {
    */
   pacing?: Pacing;
   /**
-   * How requests are sent: called with each attempt's Request, and the call's `fetchOptions`
-   * as its init if it has any. Default on Node: node:http(s) with Node's global agents
+   * How requests are sent: called as `fetch(url, init)` for each attempt, with a plain init
+   * (method, headers as an object, the JSON body, `redirect: 'manual'`, the signal and the call's
+   * `fetchOptions`), as openai-node calls its fetch. Default on Node: node:http(s) with Node's global agents
    * (keep-alive), unless `globalThis.fetch` was replaced after the SDK loaded (msw, a test's
    * stub), which is then used; elsewhere `globalThis.fetch`. Pass `globalThis.fetch` to use
    * Node's fetch (undici) and its global dispatcher.

@@ -1,9 +1,11 @@
-// A client given a `fetch` (a test's stub, a tracing wrapper, Bun's or Deno's): the SDK hands it
-// one Request per attempt and bounds the wait for headers itself, so even a fetch that ignores
-// its signal cannot hold a call past `timeoutMs`, and the request's signal tells a fetch that
-// does listen when to let go.
+// A client given a `fetch` (a tracing wrapper, undici's own, a test's stub, Bun's or Deno's): the
+// SDK calls it as openai-node and stripe-node call theirs, `fetch(url, init)` with a plain init,
+// and bounds the wait for headers itself, so even a fetch that ignores its signal cannot hold a
+// call past `timeoutMs`, and the init's signal tells a fetch that does listen when to let go.
 import { rejectionOf } from '@profile-articles/test-utils/rejection';
-import { describe, expect, it } from 'vitest';
+import { startMock } from '@profile-articles/test-utils/start-mock';
+import { fetch as undiciFetch } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProfileArticles, TimeoutError } from '../src/index.js';
 
 const BALANCE = { credits: 7, pricing: {} };
@@ -20,36 +22,77 @@ function clientWith(fetch: typeof globalThis.fetch, more: Record<string, unknown
   });
 }
 
+describe('a given fetch, against the mock over HTTP', () => {
+  let baseUrl = '';
+  let close: () => Promise<void> | void = () => {};
+  beforeAll(async () => {
+    const mock = await startMock('http', { accounts: [{ id: 'a', apiKeys: ['key-acme-1'], credits: 500 }] });
+    baseUrl = mock.baseUrl;
+    close = mock.close;
+  });
+  afterAll(() => close());
+
+  // The tracing wrapper openai-node users write. When the SDK handed over a Request, this init
+  // replaced the Request's headers: the key was gone, and the server answered 401.
+  it("keeps the SDK's headers when a wrapper spreads the init and adds one of its own", async () => {
+    const sent: string[] = [];
+    const sdk = new ProfileArticles({
+      apiKey: 'key-acme-1',
+      baseUrl,
+      defaultHeaders: { 'x-team': 'billing' },
+      fetch: (url, init) => {
+        sent.push(`${init?.method} ${String(url)}`);
+        return fetch(url, {
+          ...init,
+          headers: { ...(init?.headers as Record<string, string>), 'x-span': 's1' },
+        });
+      },
+    });
+    const { data, response } = await sdk.articles.generate('ada-lovelace').withResponse();
+    expect(data).toMatchObject({ profile_id: 'ada-lovelace' });
+    expect(response.status).toBe(202);
+    expect(sent).toEqual([`POST ${baseUrl}/api/v1/articles`]);
+  });
+
+  // undici's own fetch (for its ProxyAgent, say) is another realm's fetch: it could not read the
+  // Request the SDK made, and the call failed as a ConnectionError naming ERR_INVALID_URL.
+  it("works with undici's fetch from npm", async () => {
+    const sdk = new ProfileArticles({ apiKey: 'key-acme-1', baseUrl, fetch: undiciFetch as typeof fetch });
+    await expect(sdk.credits.balance()).resolves.toMatchObject({ credits: expect.any(Number) });
+  });
+});
+
 describe('a given fetch', () => {
-  it('gets one Request with the method, headers and JSON body, and fetchOptions as its init', async () => {
-    const calls: Array<{ request: Request; init: RequestInit | undefined; body: string }> = [];
-    const sdk = clientWith(async (input, init) => {
-      const request = input as Request;
-      calls.push({ request, init, body: await request.text() });
+  it("gets the URL and a plain init: method, headers, JSON body, fetchOptions under the SDK's own", async () => {
+    const calls: Array<{ url: unknown; init: RequestInit | undefined }> = [];
+    const sdk = clientWith(async (url, init) => {
+      calls.push({ url, init });
       return new Response(JSON.stringify({ session_id: 's', url: 'https://pay.test/s' }), { status: 200 });
     });
     await sdk.credits.checkout(100, { fetchOptions: { cache: 'no-store' } });
     await sdk.credits.balance().catch(() => {});
     const [checkout, balance] = calls;
-    expect(checkout?.request).toBeInstanceOf(Request);
-    expect(checkout?.request.method).toBe('POST');
-    expect(checkout?.request.url).toBe('https://api.test/api/v1/credits/checkout');
-    expect(checkout?.request.redirect).toBe('manual');
-    expect(checkout?.request.headers.get('content-type')).toBe('application/json');
-    expect(checkout?.request.headers.get('authorization')).toBe('Bearer sk-given');
-    expect(checkout?.body).toBe('{"credits":100}');
-    expect(checkout?.init).toEqual({ cache: 'no-store' });
-    expect(balance?.request.method).toBe('GET');
-    expect(balance?.request.headers.has('content-type')).toBe(false);
-    expect(balance?.body).toBe('');
-    expect(balance?.init).toBeUndefined();
+    expect(checkout?.url).toBe('https://api.test/api/v1/credits/checkout');
+    expect(checkout?.init).toMatchObject({
+      cache: 'no-store',
+      method: 'POST',
+      redirect: 'manual',
+      body: '{"credits":100}',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer sk-given' },
+    });
+    expect(checkout?.init?.signal).toBeInstanceOf(AbortSignal);
+    expect(balance?.url).toBe('https://api.test/api/v1/credits');
+    expect(balance?.init?.method).toBe('GET');
+    expect(balance?.init?.body).toBeUndefined();
+    expect(balance?.init?.headers).not.toHaveProperty('content-type');
+    expect(balance?.init).not.toHaveProperty('cache');
   });
 
-  it('ends at timeoutMs with TimeoutError even when the fetch ignores its signal, and aborts that signal', async () => {
+  it("ends at timeoutMs with TimeoutError even when the fetch ignores its signal, and aborts the init's signal", async () => {
     let signal: AbortSignal | undefined;
     const sdk = clientWith(
-      (input) => {
-        signal = (input as Request).signal;
+      (_url, init) => {
+        signal = init?.signal ?? undefined;
         return new Promise<Response>(() => {});
       },
       { timeoutMs: 50 },
@@ -61,11 +104,11 @@ describe('a given fetch', () => {
     expect(signal?.aborted).toBe(true);
   });
 
-  it("passes the caller's abort to the request's signal, and rejects with the caller's reason", async () => {
+  it("passes the caller's abort to the init's signal, and rejects with the caller's reason", async () => {
     let signal: AbortSignal | undefined;
     const controller = new AbortController();
-    const sdk = clientWith((input) => {
-      signal = (input as Request).signal;
+    const sdk = clientWith((_url, init) => {
+      signal = init?.signal ?? undefined;
       setTimeout(() => controller.abort(new Error('caller stopped')), 10);
       return new Promise<Response>(() => {});
     });
@@ -74,11 +117,11 @@ describe('a given fetch', () => {
     expect(signal?.aborted).toBe(true);
   });
 
-  it('answers as before once headers came: the time limit no longer aborts the request', async () => {
+  it("answers as before once headers came: the time limit no longer aborts the init's signal", async () => {
     let signal: AbortSignal | undefined;
     const sdk = clientWith(
-      async (input) => {
-        signal = (input as Request).signal;
+      async (_url, init) => {
+        signal = init?.signal ?? undefined;
         return answer();
       },
       { timeoutMs: 40 },
