@@ -62,10 +62,11 @@ export interface ClientOptions {
   /**
    * How requests are sent: called as `fetch(url, init)` for each attempt, with a plain init
    * (method, headers as an object, the JSON body, `redirect: 'manual'`, the signal and the call's
-   * `fetchOptions`), as openai-node calls its fetch. Default on Node: node:http(s) with Node's global agents
-   * (keep-alive), unless `globalThis.fetch` was replaced after the SDK loaded (msw, a test's
-   * stub), which is then used; elsewhere `globalThis.fetch`. Pass `globalThis.fetch` to use
-   * Node's fetch (undici) and its global dispatcher.
+   * `fetchOptions`), as openai-node calls its fetch. Default on Node: node:http(s) with Node's
+   * global agents (keep-alive), unless, when the client is made, `globalThis.fetch` has been
+   * replaced since the SDK loaded (msw, a test's stub): the client then keeps that one.
+   * Elsewhere `globalThis.fetch`. Pass `globalThis.fetch` to use Node's fetch (undici) and its
+   * global dispatcher.
    */
   fetch?: typeof fetch;
   /**

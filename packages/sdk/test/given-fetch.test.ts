@@ -104,6 +104,29 @@ describe('a given fetch', () => {
     expect(signal?.aborted).toBe(true);
   });
 
+  // A wrapper that logs what its fetch rejected with, as tracing code does. The limit once aborted
+  // the signal with a Symbol: fetch rejected with it, and `${error}` in the wrapper threw.
+  it('aborts the signal at the time limit with an error a wrapper can log: a TimeoutError DOMException', async () => {
+    const logged: string[] = [];
+    const sdk = clientWith(
+      async (url, init) => {
+        try {
+          return await new Promise<Response>((_resolve, reject) => {
+            init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+          });
+        } catch (error) {
+          logged.push(`${String(url)} failed: ${error}`);
+          throw error;
+        }
+      },
+      { timeoutMs: 50 },
+    );
+    await rejectionOf(sdk.credits.balance(), TimeoutError);
+    expect(logged).toEqual([
+      'https://api.test/api/v1/credits failed: TimeoutError: GET /credits timed out after 50 ms',
+    ]);
+  });
+
   it("passes the caller's abort to the init's signal, and rejects with the caller's reason", async () => {
     let signal: AbortSignal | undefined;
     const controller = new AbortController();
