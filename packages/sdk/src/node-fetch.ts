@@ -1,13 +1,14 @@
-// The SDK's default `fetch` on Node (src/node.ts): the requests the SDK makes, sent over node:http
-// and node:https with their keep-alive global agents. Node's own fetch (undici) builds a Request
-// and runs the whole fetch algorithm on every call; this sends the attempt's URL and init as
-// they are (`sendWithin`, see timed-send.ts) and answers a WHATWG Response whose body streams the IncomingMessage. What the SDK
-// relies on from fetch is kept: the body streams (the SDK reads it under its time limit and
-// byte cap), the request's signal aborts it before and after headers, a failure before an
-// answer rejects with TypeError('fetch failed') whose cause carries the system error's code
-// (ECONNREFUSED…: attempt.ts decides from it whether the request was sent), gzip, deflate and br
-// are decoded, and the headers fetch adds are sent. Anything else (redirect modes other than
-// 'manual', the only one the SDK asks for, or another scheme) goes to globalThis.fetch.
+// The SDK's default `fetch` on Node (src/node.ts): the requests the SDK makes, sent over
+// node:http and node:https with their keep-alive global agents. Node's own fetch (undici) builds
+// a Request and runs the whole fetch algorithm on every call; this sends the attempt's URL and
+// init as they are (`sendWithin`, see timed-send.ts) and answers a WHATWG Response whose body
+// streams the IncomingMessage. What the SDK relies on from fetch is kept: the body streams (the
+// SDK reads it under its time limit and byte cap), the signal aborts it before and after
+// headers, a failure before an answer rejects with TypeError('fetch failed') whose cause carries
+// the system error's code (ECONNREFUSED…: attempt.ts decides from it whether the request was
+// sent), gzip, deflate and br are decoded, and the headers fetch adds are sent. Anything else
+// (redirect modes other than 'manual', the only one the SDK asks for, or another scheme) goes
+// to globalThis.fetch.
 // The modules, not their named exports: `http.request` is read at each call, so what patches it
 // (msw, nock, OpenTelemetry's instrumentation) sees the SDK's requests.
 import http, { type ClientRequest, type IncomingMessage } from 'node:http';
@@ -336,7 +337,7 @@ export function createNodeFetch(routeFor?: RouteFor): typeof fetch {
     if (init !== undefined && hasFetchOnlyFields(init)) {
       return routeFor ? Promise.reject(proxyRefusesFetchOptions()) : globalThis.fetch(input, init);
     }
-    const request = new Request(input, init);
+    const request = input instanceof Request && init === undefined ? input : new Request(input, init);
     return sendable(request.url, request.redirect)
       ? fromRequest(request).then((out) => send(out, undefined, routeFor))
       : globalThis.fetch(request);

@@ -1,7 +1,7 @@
 // @profile-articles/sdk on Node (the `node` export condition; Bun and Deno take the neutral
 // entry): the same API, whose client sends its requests over node:http unless given a `fetch`,
-// and which alone takes the `proxy` option. Only the fetch the attempts go through
-// changes (see node-fetch.ts and docs/performance.md, "Per-call cost").
+// and which alone takes the `proxy` option. Only the default fetch differs from the neutral
+// entry's (see node-fetch.ts and docs/performance.md, "Per-call cost").
 import { ProfileArticles as Client } from './client.js';
 import { InvalidArgumentError } from './errors.js';
 import { createNodeFetch, nodeFetch, proxyRefusesFetchOptions, type RouteFor } from './node-fetch.js';
