@@ -84,8 +84,11 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~\w-]+$/;
 /** What node:http and fetch both send: no line break or other control, nothing past U+00FF. */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
-/** RequestInit fields the SDK sets itself, which `fetchOptions` cannot. */
-const OWN_FETCH_FIELDS = ['method', 'body', 'headers', 'signal', 'redirect'];
+/**
+ * RequestInit fields the SDK sets itself, which `fetchOptions` cannot; also all that its node:http
+ * transport honours (node-fetch.ts).
+ */
+export const OWN_FETCH_FIELDS: readonly string[] = ['method', 'body', 'headers', 'signal', 'redirect'];
 
 const setBySdk = (option: string, name: string) =>
   new InvalidArgumentError(`${option} cannot set ${name}: the SDK sets it itself`);

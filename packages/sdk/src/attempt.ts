@@ -148,12 +148,13 @@ export function createAttempt(
     // ignores it); readBody gets what is left. On Node no AbortController is made: that was a
     // tenth of a call's CPU time.
     const started = Date.now();
-    const timedOut = `${spec.method} ${spec.path} timed out after ${timeoutMs} ms`;
+    // Spelled only when an attempt times out: not on every call's path.
+    const timedOut = () => `${spec.method} ${spec.path} timed out after ${timeoutMs} ms`;
     // The reason a given fetch rejects with, as AbortSignal.timeout() gives one: an Error its
     // wrapper can log (a Symbol cannot even be put in a template string).
     const limit = sendWithin
       ? undefined
-      : boundedSignal(signal, timeoutMs, () => new DOMException(timedOut, 'TimeoutError'));
+      : boundedSignal(signal, timeoutMs, () => new DOMException(timedOut(), 'TimeoutError'));
     let response: Response;
     let body: BodyRead | typeof UNREAD;
     try {
@@ -180,7 +181,7 @@ export function createAttempt(
       // Refused before anything was sent (a proxy client's fetch takes no fetchOptions).
       if (error instanceof InvalidArgumentError) return failure(error, false);
       if (error === TIMED_OUT || limit?.signal.aborted) {
-        const timeout = new TimeoutError(timedOut, context);
+        const timeout = new TimeoutError(timedOut(), context);
         // A timed-out request may have reached the server: only idempotent calls retry.
         return failure(timeout, spec.policy === 'idempotent');
       }

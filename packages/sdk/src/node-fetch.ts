@@ -17,6 +17,7 @@ import type { Socket } from 'node:net';
 import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
 import zlib from 'node:zlib';
 import { startTimer } from './abort.js';
+import { OWN_FETCH_FIELDS } from './arguments.js';
 import { InvalidArgumentError } from './errors.js';
 import type { Route } from './proxy.js';
 import { type AttemptInit, SEND_WITHIN, type SendWithin, TIMED_OUT } from './timed-send.js';
@@ -40,12 +41,10 @@ const BROTLI_LENIENT = {
   finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
 };
 
-/** The init fields node:http can honour; any other (a `fetchOptions` field) is fetch's own. */
-const NODE_HTTP_FIELDS = new Set(['method', 'headers', 'body', 'signal', 'redirect']);
-
+/** Whether `init` has a field node:http cannot honour: one beyond the SDK's own (a `fetchOptions` field). */
 function hasFetchOnlyFields(init: object): boolean {
   for (const [key, value] of Object.entries(init)) {
-    if (value !== undefined && !NODE_HTTP_FIELDS.has(key)) return true;
+    if (value !== undefined && !OWN_FETCH_FIELDS.includes(key)) return true;
   }
   return false;
 }
@@ -179,7 +178,7 @@ function limitConnect(req: ClientRequest, secure: boolean) {
 interface Outgoing {
   url: string;
   method: string;
-  /** Lower-case names; `send` adds what undici would. */
+  /** Lower-case names; `send` adds what undici would, to this object (each caller makes its own). */
   headers: Record<string, string>;
   body: Uint8Array | string | undefined;
   signal: AbortSignal | undefined;
@@ -207,7 +206,7 @@ async function fromRequest(request: Request): Promise<Outgoing> {
 async function send(out: Outgoing, timeoutMs?: number, routeFor?: RouteFor): Promise<Response> {
   const started = Date.now();
   const secure = out.url.startsWith('https:');
-  const headers = { ...out.headers };
+  const { headers } = out;
   // The headers undici adds when absent, so the server sees the same request.
   headers.accept ??= '*/*';
   headers['accept-language'] ??= '*';
