@@ -72,6 +72,13 @@ for (const [name, together] of [
     `new paid generate, ${name}: before ${figures.baseline.toFixed(0)} µs, now ${figures.measured.toFixed(0)} µs; ` +
       `rounds ${now.map((n, i) => (n / old[i]).toFixed(2)).join(' ')}`,
   );
-  rows.push(row({ figure: `new paid generate --data, ${name}, now vs before 31`, ...figures, unit: 'µs', goal: 1.05 }));
+  rows.push(
+    row({
+      figure: `new paid generate --data, ${name}, now vs before 31`,
+      ...figures,
+      unit: 'µs',
+      goal: 1.05,
+    }),
+  );
 }
 publish('mock-data-before', rows);
