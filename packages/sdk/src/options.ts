@@ -102,8 +102,10 @@ export interface ClientOptions {
   /**
    * A cap, in credits, on what this client's calls may spend: a paid call whose worst-case price
    * would take `client.spent` plus the worst cases of the calls under way past it is refused
-   * with SpendLimitError before it is sent. Prices are the last balance's, else the interface's
-   * defaults. It bounds this client only, not the account. Default: none.
+   * with SpendLimitError before it is sent. A call's worst case is the highest of the last
+   * balance's price, the most this client was charged for one like it, and the interface's
+   * default (1 a read, 100 a generation): a discounted account is budgeted at the defaults.
+   * It bounds this client only, not the account. Default: none.
    */
   spendLimit?: number;
   /** The key must stay server-side: constructing the client in a browser throws unless this is true. */
