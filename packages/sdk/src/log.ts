@@ -2,6 +2,7 @@
 // own warnings. A level below the threshold, or a method the logger lacks, is no function at
 // all, so `log.debug?.(`…`)` does not even build its line (a call's CPU matters: see
 // docs/performance.md).
+import { isLoopbackHost } from './defaults.js';
 import { InvalidArgumentError } from './errors.js';
 
 type LogMethod = (message: string, meta?: Record<string, unknown>) => void;
@@ -51,8 +52,8 @@ export function createLog(
  * unencrypted), or undefined: https, and loopback, where it never leaves this machine.
  */
 export function plainHttpWarning(baseUrl: string): string | undefined {
-  const url = new URL(baseUrl);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (url.protocol !== 'http:' || /^(localhost|.*\.localhost|::1|127\.\d+\.\d+\.\d+)$/.test(host)) return;
-  return `${url.origin} is plain http to another machine: your API key travels unencrypted. Use https.`;
+  const { protocol, hostname, origin } = new URL(baseUrl);
+  // A *.localhost name is this machine too (RFC 6761): no warning, though it is not polled as loopback.
+  if (protocol !== 'http:' || isLoopbackHost(hostname) || hostname.endsWith('.localhost')) return;
+  return `${origin} is plain http to another machine: your API key travels unencrypted. Use https.`;
 }

@@ -1,6 +1,6 @@
 // Client options: what users pass, and the fully filled shape the rest of the SDK reads.
 import { checkApiKey, checkFetchOptions, checkHeaders, nonNegative } from './arguments.js';
-import { defaultOptions } from './defaults.js';
+import { defaultOptions, isLoopbackHost } from './defaults.js';
 import { InvalidArgumentError, ProfileArticlesError } from './errors.js';
 import { createLog, type Log, type Logger, type LogLevel, plainHttpWarning } from './log.js';
 import type { Pacing } from './pacing.js';
@@ -49,7 +49,11 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Optional bound over all attempts and waits of one call. */
   deadlineMs?: number;
-  /** Between job polls. Default 10000, the interface's advice. */
+  /**
+   * Between job polls, in ms, for every wait: `generateAndWait` and `updateAndWait` (the
+   * `onConflict` wait too), `jobs.waitFor` and `credits.checkoutAndWait`. Default 10000, the
+   * interface's advice; 1000 on a loopback origin (127.0.0.0/8, `[::1]`, `localhost`), such as the mock.
+   */
   pollIntervalMs?: number;
   /** A `Retry-After` longer than this is not waited, by a retry, a job's poll or pacing: the call fails at once. Default 60000. */
   maxRetryDelayMs?: number;
@@ -264,7 +268,13 @@ export function normalizeOptions(options: ClientOptions): { apiKey: string; opti
       timeoutMs: nonNegative('timeoutMs', options.timeoutMs, defaultOptions.timeoutMs),
       deadlineMs:
         options.deadlineMs === undefined ? undefined : nonNegative('deadlineMs', options.deadlineMs, 0),
-      pollIntervalMs: nonNegative('pollIntervalMs', options.pollIntervalMs, defaultOptions.pollIntervalMs),
+      pollIntervalMs: nonNegative(
+        'pollIntervalMs',
+        options.pollIntervalMs,
+        isLoopbackHost(new URL(origin).hostname)
+          ? defaultOptions.loopbackPollIntervalMs
+          : defaultOptions.pollIntervalMs,
+      ),
       maxRetryDelayMs: nonNegative(
         'maxRetryDelayMs',
         options.maxRetryDelayMs,
