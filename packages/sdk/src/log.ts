@@ -26,24 +26,31 @@ const LEVELS = ['off', 'error', 'warn', 'info', 'debug'] as const;
 /** The levels this client logs at, each taking a line the logger gets redacted. */
 export type Log = { [L in Exclude<LogLevel, 'off'>]?: (line: string) => void };
 
-/** `from` names where `level` came from (the option or the environment) for its error. */
+/**
+ * `from` names where `level` came from: the `logLevel` option, whose unknown level is an
+ * InvalidArgumentError, or the environment's variable, whose unknown level is warned of and the
+ * default used, as openai-node does: a setting of the environment must not stop a service at start.
+ */
 export function createLog(
   logger: Logger,
   level: string,
   from: string,
   redact: (text: string) => string,
 ): Log {
-  const rank = LEVELS.indexOf(level as LogLevel);
+  let rank = LEVELS.indexOf(level as LogLevel);
+  const levels = `one of ${LEVELS.join(', ')}`;
   if (rank < 0) {
-    throw new InvalidArgumentError(
-      `${from} must be one of ${LEVELS.join(', ')}; got ${JSON.stringify(level)}`,
-    );
+    if (from === 'logLevel')
+      throw new InvalidArgumentError(`logLevel must be ${levels}; got ${JSON.stringify(level)}`);
+    rank = 2; // warn, the default
   }
   const log: Log = {};
   for (const name of LEVELS.slice(1, rank + 1) as Array<keyof Log>) {
     // Called as a method: pino and winston need their `this`.
     if (typeof logger[name] === 'function') log[name] = (line) => logger[name]!(redact(line));
   }
+  if (level !== LEVELS[rank])
+    log.warn?.(`${from} is ${JSON.stringify(level)}, not ${levels}: logging at warn, the default`);
   return log;
 }
 

@@ -95,7 +95,8 @@ export interface ClientOptions {
   /**
    * What is logged: `'warn'` (default) the SDK's warnings (plain `http://` to another machine),
    * `'info'` also a line per call, `'debug'` also a line per attempt; `'error'` and `'off'` less.
-   * Default `PROFILE_ARTICLES_LOG`, else `'warn'`.
+   * Default `PROFILE_ARTICLES_LOG`, else `'warn'`. A `logLevel` that is not a level is an
+   * InvalidArgumentError; a `PROFILE_ARTICLES_LOG` that is not one is warned of, once, and `'warn'` used.
    */
   logLevel?: LogLevel;
   /**
