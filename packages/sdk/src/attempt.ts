@@ -108,6 +108,8 @@ export function createAttempt(
   options: NormalizedOptions,
   redact: Redactor,
   requestIdOf: (response: Response) => string | undefined,
+  /** Where the key came from, which a 401 names. */
+  keyFrom: string,
 ): Attempt {
   const { hooks } = options;
   // On Node the default fetch bounds its own wait for headers (see timed-send.ts).
@@ -250,6 +252,7 @@ export function createAttempt(
       isCheckout: spec.isCheckout === true,
       answers404: spec.answers404 !== false,
       baseUrl: options.baseUrl,
+      keyFrom,
       retryAfterSeconds: delayMs === undefined ? undefined : Math.ceil(delayMs / 1000),
       context: { ...context, requestId: requestIdOf(response) },
     });

@@ -13,7 +13,8 @@ import { API_PREFIX } from './schemas/endpoints.js';
 import { createSpend } from './spend.js';
 import type { Answer, RequestSpec, Transport } from './transport-types.js';
 
-export function createTransport(apiKey: string, options: NormalizedOptions): Transport {
+/** `keyFrom`: where the key came from (`the apiKey option` or the variable), which a 401 names. */
+export function createTransport(apiKey: string, options: NormalizedOptions, keyFrom: string): Transport {
   const { hooks, log } = options;
   const redact = createRedactor(apiKey);
   const requestIdOf = (response: Response) => {
@@ -22,7 +23,7 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
   };
   // What this client spent, and its spendLimit: around each paid call and each attempt.
   const spend = createSpend(options.spendLimit);
-  const attempt = spend.attempts(createAttempt(apiKey, options, redact, requestIdOf));
+  const attempt = spend.attempts(createAttempt(apiKey, options, redact, requestIdOf, keyFrom));
   // Undefined unless the `pacing` option is on; then every attempt takes a slot of the window first.
   const pacer = createClientPacer(options, async (spec) => (await request(spec)).data);
 

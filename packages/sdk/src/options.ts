@@ -225,7 +225,11 @@ function normalizeBaseUrl(raw: string): string {
   return url.href.replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX}$`), '');
 }
 
-export function normalizeOptions(options: ClientOptions): { apiKey: string; options: NormalizedOptions } {
+export function normalizeOptions(options: ClientOptions): {
+  apiKey: string;
+  keyFrom: string;
+  options: NormalizedOptions;
+} {
   if (isBrowser() && !options.dangerouslyAllowBrowser) {
     throw new ProfileArticlesError(
       'The API key must stay server-side: call the API from your backend (or pass dangerouslyAllowBrowser: true).',
@@ -263,6 +267,7 @@ export function normalizeOptions(options: ClientOptions): { apiKey: string; opti
   );
   const normalized = {
     apiKey,
+    keyFrom: options.apiKey === undefined ? 'PROFILE_ARTICLES_API_KEY' : 'the apiKey option',
     options: {
       baseUrl: origin,
       maxRetries: Math.floor(nonNegative('maxRetries', options.maxRetries, defaultOptions.maxRetries)),

@@ -7,9 +7,9 @@ import { rejectionOf } from '@profile-articles/test-utils/rejection';
 import { reply, type Step, scriptedServer } from '@profile-articles/test-utils/scripted-server';
 import { startMock } from '@profile-articles/test-utils/start-mock';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiError } from '../src/error-from-answer.js';
-import { ConnectionError, NotFoundError, ProfileArticles } from '../src/node.js';
+import { AuthenticationError, ConnectionError, NotFoundError, ProfileArticles } from '../src/node.js';
 import { TRANSPORTS, useScriptedServers } from './scripted-client.js';
 
 /** A message's sentences as a reader splits them: at a full stop, ! or ? followed by a space. */
@@ -41,6 +41,7 @@ const source = (status: number, body: unknown) => ({
   isCheckout: status === 502 || status === 503,
   answers404: true,
   baseUrl: 'https://api.example.com',
+  keyFrom: 'the apiKey option',
   retryAfterSeconds: status === 429 ? 3 : undefined,
   context: {},
 });
@@ -80,11 +81,42 @@ describe('the message of an error answer', () => {
     expect(conflict.message).toMatch(
       /^409 Another job is active for this profile; wait for it to finish\. [A-Z][^.]+\.$/,
     );
-    const echoed = createApiError(source(401, { detail: 'Check the API key (PROFILE_ARTICLES_API_KEY).' }));
-    expect(echoed.message).toBe('401 Check the API key (PROFILE_ARTICLES_API_KEY).');
+    const echoed = createApiError(source(401, { detail: 'Check the API key (from the apiKey option).' }));
+    expect(echoed.message).toBe('401 Check the API key (from the apiKey option).');
     const plain = createApiError(source(404, { detail: 'Not found' }));
     expect(plain.message).toBe('404 Not found.');
   });
+});
+
+describe('a refused key (401)', () => {
+  let baseUrl: string;
+  let close: () => unknown;
+  beforeAll(async () => {
+    const mock = await startMock('http', { accounts: [{ id: 'a', apiKeys: ['key-acme-1'], credits: 100 }] });
+    baseUrl = mock.baseUrl;
+    close = mock.close;
+  });
+  afterAll(() => close());
+  afterEach(() => vi.unstubAllEnvs());
+
+  it.each(TRANSPORTS)(
+    'names where the key came from: the apiKey option or PROFILE_ARTICLES_API_KEY, over $name',
+    async ({ options }) => {
+      // Passed in code, the environment's variable is no place to look, even when it is set.
+      vi.stubEnv('PROFILE_ARTICLES_API_KEY', 'key-acme-1');
+      const given = new ProfileArticles({ apiKey: 'key-wrong-1', baseUrl, ...options });
+      const fromCode = await rejectionOf(given.credits.balance(), AuthenticationError);
+      expect(fromCode.message).toMatch(/ Check the API key \(from the apiKey option\)\.$/);
+      expect(fromCode.message).not.toContain('PROFILE_ARTICLES_API_KEY');
+      saysNothingTwice(fromCode.message);
+
+      vi.stubEnv('PROFILE_ARTICLES_API_KEY', 'key-wrong-2');
+      const read = new ProfileArticles({ baseUrl, ...options });
+      const fromEnv = await rejectionOf(read.credits.balance(), AuthenticationError);
+      expect(fromEnv.message).toMatch(/ Check the API key \(from PROFILE_ARTICLES_API_KEY\)\.$/);
+      expect(fromEnv.message).not.toContain('apiKey option');
+    },
+  );
 });
 
 describe('a 404 the API never gives', () => {
