@@ -144,9 +144,7 @@ describe('a connection that breaks once the request was written', () => {
       const { client } = await setup([hang], { maxRetries: 0 });
       const timedOut = await rejectionOf(client.articles.generate('ada', { timeoutMs: 300 }), TimeoutError);
       expect(timedOut.message).toMatch(
-        new RegExp(
-          `^POST /articles\\S* timed out after 300 ms; ${ACTED}: pass error.idempotencyKey `,
-        ),
+        new RegExp(`^POST /articles\\S* timed out after 300 ms; ${ACTED}: pass error.idempotencyKey `),
       );
       const late = await rejectionOf(client.articles.update('ada', { deadlineMs: 300 }), TimeoutError);
       expect(late.message).toMatch(

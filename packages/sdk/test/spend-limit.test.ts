@@ -297,7 +297,12 @@ describe('a server that advertises a lower price than it charges', () => {
     // The balance says a generation costs 1; the mock charges each one 100.
     const liar = await startDriftingMock(advertise({ generation_credits: 1 }), {
       accounts: [
-        { id: 'lied-to', apiKeys: ['key-lied-to-1'], credits: 10_000, pricing: { requests_per_minute: 100_000 } },
+        {
+          id: 'lied-to',
+          apiKeys: ['key-lied-to-1'],
+          credits: 10_000,
+          pricing: { requests_per_minute: 100_000 },
+        },
       ],
     });
     try {
@@ -306,11 +311,13 @@ describe('a server that advertises a lower price than it charges', () => {
       const results = await Promise.allSettled(
         Array.from({ length: 12 }, (_, i) => sdk.articles.generate(`lied-to-${i}`)),
       );
-      const sent = liar.service.journal().filter((e) => e.method === 'POST' && e.path.startsWith('/api/v1/articles'));
+      const sent = liar.service
+        .journal()
+        .filter((e) => e.method === 'POST' && e.path.startsWith('/api/v1/articles'));
       expect(sent.length).toBeLessThanOrEqual(2);
-      expect(results.filter((r) => r.status === 'rejected' && r.reason instanceof SpendLimitError)).toHaveLength(
-        12 - sent.length,
-      );
+      expect(
+        results.filter((r) => r.status === 'rejected' && r.reason instanceof SpendLimitError),
+      ).toHaveLength(12 - sent.length);
       expect(sdk.spent).toBeLessThanOrEqual(250);
       const ledger = await ledgerCharges(liar.url, 'lied-to');
       expect(ledger.peak).toBeLessThanOrEqual(250);
