@@ -1,7 +1,7 @@
 // Any error → what the user reads (a message and a hint) and what a script reads (an exit code
 // and, under --json, one object). Never a stack trace (unless DEBUG is set), never the API key:
 // SDK errors do not carry it. Hints fit the command that failed and the status it got.
-import { sentences, wrongBaseUrlHint } from '@profile-articles/sdk/internal';
+import { mayHaveActedParts, sentences, wrongBaseUrlHint } from '@profile-articles/sdk/internal';
 import { CliError, OutcomeUnknownError } from './errors.js';
 import { ExitCode, type ExitCodeValue } from './exit-codes.js';
 import { plural } from './plural.js';
@@ -189,7 +189,7 @@ async function tell(
   }
   if (error instanceof sdk.ConnectionError) {
     return {
-      message: `${error.message}${attempts}.`,
+      message: lostAnswer(error, attempts),
       // The SDK names the proxy when the failure was there (HTTPS_PROXY or HTTP_PROXY chose it).
       hint: / the proxy \S+ /.test(error.message)
         ? 'Check the proxy that HTTPS_PROXY or HTTP_PROXY names, or exempt the API origin’s host with NO_PROXY.'
@@ -201,7 +201,7 @@ async function tell(
   }
   if (error instanceof sdk.TimeoutError) {
     return {
-      message: `${error.message}${attempts}.`,
+      message: lostAnswer(error, attempts),
       hint: 'The service is slow or unreachable: try again in a minute.',
       exitCode: ExitCode.Failure,
     };
@@ -219,6 +219,16 @@ async function tell(
     hint: command ? `Run \`profile-articles ${command} --help\` for usage.` : null,
     exitCode: ExitCode.Usage,
   };
+}
+
+/**
+ * A connection or time limit's message: what failed and after how many attempts, then, when the
+ * request may have reached the server, that it may have acted (the SDK's advice to code about
+ * `error.idempotencyKey` left out: the hint gives the command that retries with the key).
+ */
+function lostAnswer(error: Error, attempts: string): string {
+  const parts = mayHaveActedParts(error);
+  return parts ? `${parts[0]}${attempts}. ${sentence(parts[1])}` : `${error.message}${attempts}.`;
 }
 
 /** `status` already shows the origin in use: its hints say how to change it instead. */

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import type { MockServer } from '@profile-articles/mock-server';
 import { startDriftingMock } from '@profile-articles/test-utils/drifting-mock';
 import { RAW_IN_JSON } from '@profile-articles/test-utils/hostile-strings';
-import { claimCharged, type Drift, isFor } from '@profile-articles/test-utils/lying-mock';
+import { ledgerCharges } from '@profile-articles/test-utils/ledger';
+import { advertise, claimCharged, type Drift, drifts, isFor } from '@profile-articles/test-utils/lying-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BatchMock, envFor, spawnBatch, workDir } from './batch-helpers.js';
 
@@ -121,6 +122,39 @@ describe('batch --out: a profile is finished only once its files are written', (
     expect(failed.stderr()).not.toMatch(/bug/i);
     const [end] = ends(join(blocked, 'list.read.state.jsonl'));
     expect(end).toMatchObject({ status: 'error', credits_charged: 1 });
+  });
+});
+
+describe('batch --max-credits prices a request at no less than the interface’s default', () => {
+  it('a balance that advertises a generation at 1, each charged 100: 12 at once under --max-credits 250 send at most 2', async () => {
+    let generates = 0;
+    const mock = await start(
+      drifts(advertise({ generation_credits: 1 }), (request, response) => {
+        if (isFor(request, 'generateArticle')) generates++;
+        return response;
+      }),
+    );
+    const ids = Array.from({ length: 12 }, (_, i) => `lied-to-${i}`);
+    const dir = workDir(ids);
+    const run = spawnBatch(
+      [
+        'generate',
+        '--from',
+        'list.txt',
+        '--max-credits',
+        '250',
+        '--partial',
+        '--yes',
+        '--json',
+        '--concurrency',
+        '12',
+      ],
+      mock.env(dir),
+      dir,
+    );
+    await run.code;
+    expect(generates).toBeLessThanOrEqual(2);
+    expect((await ledgerCharges(server!.url, 'main')).peak).toBeLessThanOrEqual(250);
   });
 });
 

@@ -80,6 +80,11 @@ describe('a lost answer of generate or update prints the key and the safe retry'
       expect(result.stderr).toMatch(
         /The server may have started the job\. Retry safely, without paying twice: profile-articles generate grace-hopper --idempotency-key \S+/,
       );
+      // The SDK's words for code (error.idempotencyKey) are not the CLI's: the retry command is.
+      expect(result.stderr).toMatch(
+        /^Error: Could not reach http:\S+ \(\w+\) after 3 attempts\. The server may have acted on the request\.$/m,
+      );
+      expect(result.stderr).not.toContain('error.idempotencyKey');
     } finally {
       await new Promise((resolve) => dropping.close(resolve));
     }

@@ -24,6 +24,21 @@ import type { Answer, CallExtras, RequestSpec, ResponseIssue } from './transport
 /** What a ConnectionError says when no attempt of the call reached the server (see internal.ts). */
 export const NOTHING_REACHED = 'nothing reached the server';
 
+/** What the error of a call whose request may have reached the server says (see internal.ts). */
+export const MAY_HAVE_ACTED = '; the server may have acted on the request';
+/** What a generate's or an update's lost answer advises in the SDK's words (the CLI has its own). */
+export const KEY_ADVICE = ': pass error.idempotencyKey as idempotencyKey to retry it without a second charge';
+
+/**
+ * What the error of a call whose request may have reached the server adds: that the server may
+ * have acted on it, and what that means for this call. Nothing for a free GET (a balance, a
+ * job), which changes nothing.
+ */
+export const mayHaveActed = (spec: RequestSpec<unknown>): string =>
+  spec.price || spec.method !== 'GET'
+    ? `${MAY_HAVE_ACTED}${spec.idempotencyKey !== undefined ? KEY_ADVICE : spec.isCheckout ? ': a checkout session may exist' : ''}`
+    : '';
+
 /** Connection failures that mean the request never reached the server, so even checkout may retry. */
 const NOT_SENT_CODES = new Set([
   'ECONNREFUSED',
@@ -108,6 +123,8 @@ export function createAttempt(
   options: NormalizedOptions,
   redact: Redactor,
   requestIdOf: (response: Response) => string | undefined,
+  /** Where the key came from, which a 401 names. */
+  keyFrom: string,
 ): Attempt {
   const { hooks } = options;
   // On Node the default fetch bounds its own wait for headers (see timed-send.ts).
@@ -181,7 +198,7 @@ export function createAttempt(
       // Refused before anything was sent (a proxy client's fetch takes no fetchOptions).
       if (error instanceof InvalidArgumentError) return failure(error, false);
       if (error === TIMED_OUT || limit?.signal.aborted) {
-        const timeout = new TimeoutError(timedOut(), context);
+        const timeout = new TimeoutError(timedOut() + mayHaveActed(spec), context);
         // A timed-out request may have reached the server: only idempotent calls retry.
         return failure(timeout, spec.policy === 'idempotent');
       }
@@ -192,7 +209,8 @@ export function createAttempt(
       const proxy = (error as { cause?: { proxy?: true; message: string } }).cause;
       const where = proxy?.proxy ? `: ${proxy.message}` : '';
       // Said only when it holds for the whole call: then nothing can have been charged.
-      const unsent = notSent && !reachedBefore ? `; ${NOTHING_REACHED}` : '';
+      // Otherwise an attempt may have reached the server (this one, or one before it).
+      const unsent = notSent && !reachedBefore ? `; ${NOTHING_REACHED}` : mayHaveActed(spec);
       const broken = new ConnectionError(`Could not reach ${options.baseUrl}${reason}${where}${unsent}`, {
         ...context,
         cause: redact.cause(error),
@@ -250,6 +268,7 @@ export function createAttempt(
       isCheckout: spec.isCheckout === true,
       answers404: spec.answers404 !== false,
       baseUrl: options.baseUrl,
+      keyFrom,
       retryAfterSeconds: delayMs === undefined ? undefined : Math.ceil(delayMs / 1000),
       context: { ...context, requestId: requestIdOf(response) },
     });

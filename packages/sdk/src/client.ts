@@ -31,7 +31,7 @@ export class ProfileArticles {
   constructor(options: ClientOptions = {}) {
     const normalized = normalizeOptions(options);
     this.#options = normalized.options;
-    const transport = createTransport(normalized.apiKey, normalized.options);
+    const transport = createTransport(normalized.apiKey, normalized.options, normalized.keyFrom);
     this.#spent = transport.spent;
     this.jobs = new JobsResource(transport, normalized.options);
     this.articles = new ArticlesResource(transport, this.jobs, normalized.options.pollIntervalMs);

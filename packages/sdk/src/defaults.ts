@@ -6,5 +6,14 @@ export const defaultOptions = {
   timeoutMs: 60_000,
   /** The interface advises polling a job about every 10 s. */
   pollIntervalMs: 10_000,
+  /** On a loopback origin (isLoopbackHost): a server on this machine, such as the mock, whose jobs take seconds. */
+  loopbackPollIntervalMs: 1_000,
   maxRetryDelayMs: 60_000,
 } as const;
+
+/**
+ * Whether a URL's hostname, as the URL parser writes it, is this machine: 127.0.0.0/8, [::1] or
+ * localhost. The parser writes 127.1 and 0x7f000001 as 127.0.0.1; a name such as
+ * 127.0.0.1.evil.example is a name, which DNS may send anywhere.
+ */
+export const isLoopbackHost = (hostname: string) => /^(localhost|\[::1\]|127(\.\d+){3})$/.test(hostname);

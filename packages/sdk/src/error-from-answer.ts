@@ -29,9 +29,11 @@ const CLASS_BY_STATUS: Record<number, ApiErrorClass> = {
   422: ValidationError,
 };
 
-/** What to do, in words the server's detail does not use (sentences() drops a repetition anyway). */
+/**
+ * What to do, in words the server's detail does not use (sentences() drops a repetition anyway).
+ * A 401's names where the key came from (see createApiError).
+ */
 const HINT_BY_STATUS: Record<number, string> = {
-  401: 'Check the API key (PROFILE_ARTICLES_API_KEY).',
   402: 'Buy credits with credits.checkout(), then retry.',
   409: "Retry once the profile's running job has ended; generateAndWait waits for it by itself.",
   429: "Slow down: the client's pacing option keeps its calls within the limit.",
@@ -78,6 +80,8 @@ interface ApiErrorSource {
   answers404: boolean;
   /** The client's base URL, named when it looks wrong. */
   baseUrl: string;
+  /** Where the key came from, for a 401's hint: `the apiKey option` or `PROFILE_ARTICLES_API_KEY`. */
+  keyFrom: string;
   retryAfterSeconds: number | undefined;
   /** Attempts and idempotency key, so the error is built whole. */
   context: ErrorContext;
@@ -106,7 +110,9 @@ export function createApiError(source: ApiErrorSource): ApiError {
         ? KEY_REUSED
         : isCheckout && status === 503
           ? NO_PAYMENTS
-          : HINT_BY_STATUS[status];
+          : status === 401
+            ? `Check the API key (from ${source.keyFrom}).`
+            : HINT_BY_STATUS[status];
   const message = `${status} ${sentences(said, hint)}`;
   const init: StatusErrorInit = { ...source.context, detail, headers };
 

@@ -2,7 +2,7 @@
 // one idempotency key per call, timeouts and a deadline. Single attempts are in attempt.ts.
 import { anySignal, sleep, timeoutSignal } from './abort.js';
 import { callExtras, checkCallOptions } from './arguments.js';
-import { createAttempt } from './attempt.js';
+import { createAttempt, mayHaveActed } from './attempt.js';
 import { RateLimitError, TimeoutError } from './errors.js';
 import type { AttemptInfo, NormalizedOptions, RequestOptions } from './options.js';
 import { createClientPacer } from './pacing-client.js';
@@ -13,7 +13,8 @@ import { API_PREFIX } from './schemas/endpoints.js';
 import { createSpend } from './spend.js';
 import type { Answer, RequestSpec, Transport } from './transport-types.js';
 
-export function createTransport(apiKey: string, options: NormalizedOptions): Transport {
+/** `keyFrom`: where the key came from (`the apiKey option` or the variable), which a 401 names. */
+export function createTransport(apiKey: string, options: NormalizedOptions, keyFrom: string): Transport {
   const { hooks, log } = options;
   const redact = createRedactor(apiKey);
   const requestIdOf = (response: Response) => {
@@ -22,7 +23,7 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
   };
   // What this client spent, and its spendLimit: around each paid call and each attempt.
   const spend = createSpend(options.spendLimit);
-  const attempt = spend.attempts(createAttempt(apiKey, options, redact, requestIdOf));
+  const attempt = spend.attempts(createAttempt(apiKey, options, redact, requestIdOf, keyFrom));
   // Undefined unless the `pacing` option is on; then every attempt takes a slot of the window first.
   const pacer = createClientPacer(options, async (spec) => (await request(spec)).data);
 
@@ -38,11 +39,13 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
     // Whether an attempt so far may have reached the server: a refused connection then no
     // longer means that nothing did.
     let reached = false;
+    // Whether an attempt is under way: a deadline that ends it may leave the server acting on it.
+    let sending = false;
     // An abort by the deadline rejects with this error; an abort by the caller with the caller's reason.
     const deadlineError = (last?: Error) =>
       new TimeoutError(
         `${spec.method} ${spec.path} ran past its deadline of ${deadlineMs} ms` +
-          (last ? `; last error: ${last.message}` : ''),
+          (last ? `; last error: ${last.message}` : sending || reached ? mayHaveActed(spec) : ''),
         { attempts, idempotencyKey: spec.idempotencyKey, cause: last },
       );
     const deadline =
@@ -69,8 +72,10 @@ export function createTransport(apiKey: string, options: NormalizedOptions): Tra
         const line = () =>
           `${spec.method} ${url} attempt ${attemptNumber}${pacer && sent > queued ? ` (paced ${sent - queued} ms)` : ''}`;
         hooks.onRequest?.(info);
+        sending = true;
         const pending = attempt(spec, info, signal, timeoutMs, extras, reached);
         const outcome = await (release ? pending.finally(release) : pending);
+        sending = false;
         if (outcome.kind === 'success') {
           log.debug?.(`${line()}: ${outcome.status} in ${Date.now() - sent} ms`);
           log.info?.(`${spec.method} ${url}: ${outcome.status} ${took()}`);

@@ -4,7 +4,7 @@
 // release, without a major version. Customers import `@profile-articles/sdk`. Server text made
 // safe for a terminal and for JSON output is ./internal/terminal (terminal.ts), which a bin can
 // load without the schemas.
-import { NOTHING_REACHED } from './attempt.js';
+import { KEY_ADVICE, MAY_HAVE_ACTED, NOTHING_REACHED } from './attempt.js';
 import { WRONG_BASE_URL } from './error-from-answer.js';
 
 export { checkApiKey, MIN_API_KEY_LENGTH } from './arguments.js';
@@ -30,4 +30,15 @@ export const nothingReachedServer = (error: Error) => error.message.endsWith(`; 
 export const wrongBaseUrlHint = (error: Error): string | undefined => {
   const at = error.message.lastIndexOf(WRONG_BASE_URL);
   return at < 0 ? undefined : error.message.slice(at);
+};
+/**
+ * Of a call whose request may have reached the server, the SDK's message split in two: what
+ * failed, and that the server may have acted (with a checkout's note), without the SDK's advice
+ * about `error.idempotencyKey`, which is for code. Undefined when the message does not say so.
+ */
+export const mayHaveActedParts = (error: Error): [failed: string, acted: string] | undefined => {
+  const at = error.message.indexOf(MAY_HAVE_ACTED);
+  return at < 0
+    ? undefined
+    : [error.message.slice(0, at), error.message.slice(at + 2).replace(KEY_ADVICE, '')];
 };

@@ -1,6 +1,6 @@
 // Client options: what users pass, and the fully filled shape the rest of the SDK reads.
 import { checkApiKey, checkFetchOptions, checkHeaders, nonNegative } from './arguments.js';
-import { defaultOptions } from './defaults.js';
+import { defaultOptions, isLoopbackHost } from './defaults.js';
 import { InvalidArgumentError, ProfileArticlesError } from './errors.js';
 import { createLog, type Log, type Logger, type LogLevel, plainHttpWarning } from './log.js';
 import type { Pacing } from './pacing.js';
@@ -49,7 +49,11 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Optional bound over all attempts and waits of one call. */
   deadlineMs?: number;
-  /** Between job polls. Default 10000, the interface's advice. */
+  /**
+   * Between job polls, in ms, for every wait: `generateAndWait` and `updateAndWait` (the
+   * `onConflict` wait too), `jobs.waitFor` and `credits.checkoutAndWait`. Default 10000, the
+   * interface's advice; 1000 on a loopback origin (127.0.0.0/8, `[::1]`, `localhost`), such as the mock.
+   */
   pollIntervalMs?: number;
   /** A `Retry-After` longer than this is not waited, by a retry, a job's poll or pacing: the call fails at once. Default 60000. */
   maxRetryDelayMs?: number;
@@ -91,7 +95,8 @@ export interface ClientOptions {
   /**
    * What is logged: `'warn'` (default) the SDK's warnings (plain `http://` to another machine),
    * `'info'` also a line per call, `'debug'` also a line per attempt; `'error'` and `'off'` less.
-   * Default `PROFILE_ARTICLES_LOG`, else `'warn'`.
+   * Default `PROFILE_ARTICLES_LOG`, else `'warn'`. A `logLevel` that is not a level is an
+   * InvalidArgumentError; a `PROFILE_ARTICLES_LOG` that is not one is warned of, once, and `'warn'` used.
    */
   logLevel?: LogLevel;
   /**
@@ -102,8 +107,10 @@ export interface ClientOptions {
   /**
    * A cap, in credits, on what this client's calls may spend: a paid call whose worst-case price
    * would take `client.spent` plus the worst cases of the calls under way past it is refused
-   * with SpendLimitError before it is sent. Prices are the last balance's, else the interface's
-   * defaults. It bounds this client only, not the account. Default: none.
+   * with SpendLimitError before it is sent. A call's worst case is the highest of the last
+   * balance's price, the most this client was charged for one like it, and the interface's
+   * default (1 a read, 100 a generation): a discounted account is budgeted at the defaults.
+   * It bounds this client only, not the account. Default: none.
    */
   spendLimit?: number;
   /** The key must stay server-side: constructing the client in a browser throws unless this is true. */
@@ -218,7 +225,11 @@ function normalizeBaseUrl(raw: string): string {
   return url.href.replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX}$`), '');
 }
 
-export function normalizeOptions(options: ClientOptions): { apiKey: string; options: NormalizedOptions } {
+export function normalizeOptions(options: ClientOptions): {
+  apiKey: string;
+  keyFrom: string;
+  options: NormalizedOptions;
+} {
   if (isBrowser() && !options.dangerouslyAllowBrowser) {
     throw new ProfileArticlesError(
       'The API key must stay server-side: call the API from your backend (or pass dangerouslyAllowBrowser: true).',
@@ -256,13 +267,20 @@ export function normalizeOptions(options: ClientOptions): { apiKey: string; opti
   );
   const normalized = {
     apiKey,
+    keyFrom: options.apiKey === undefined ? 'PROFILE_ARTICLES_API_KEY' : 'the apiKey option',
     options: {
       baseUrl: origin,
       maxRetries: Math.floor(nonNegative('maxRetries', options.maxRetries, defaultOptions.maxRetries)),
       timeoutMs: nonNegative('timeoutMs', options.timeoutMs, defaultOptions.timeoutMs),
       deadlineMs:
         options.deadlineMs === undefined ? undefined : nonNegative('deadlineMs', options.deadlineMs, 0),
-      pollIntervalMs: nonNegative('pollIntervalMs', options.pollIntervalMs, defaultOptions.pollIntervalMs),
+      pollIntervalMs: nonNegative(
+        'pollIntervalMs',
+        options.pollIntervalMs,
+        isLoopbackHost(new URL(origin).hostname)
+          ? defaultOptions.loopbackPollIntervalMs
+          : defaultOptions.pollIntervalMs,
+      ),
       maxRetryDelayMs: nonNegative(
         'maxRetryDelayMs',
         options.maxRetryDelayMs,

@@ -9,7 +9,7 @@ import { refusesServerWait, serverWaitMs } from './retry.js';
 import { isTerminalStatus, type Job, type TerminalJob } from './schemas/job.js';
 
 export interface WaitOptions {
-  /** Between polls. Default: the client's `pollIntervalMs` (10 s). */
+  /** Between polls. Default: the client's `pollIntervalMs` (10 s; 1 s on a loopback origin). */
   intervalMs?: number;
   /**
    * Bound on the whole wait, in ms; each poll is still bounded by the client's per-attempt

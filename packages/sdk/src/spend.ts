@@ -2,6 +2,8 @@
 // worst-case price while it is under way and is refused (SpendLimitError) before it is sent
 // when that would take spent + under way past the limit; its answer then says what it cost.
 //
+// A call's worst case is the highest of the last balance's price, the most this client was
+// charged for one like it, and the interface's default.
 // The figures come from the answers: a read's and a generate's `credits_charged`, a job's
 // `credits_charged` (a failed or cancelled job's 0 is its refund). Where no answer says, the
 // worst case counts, so `spent` can be above what the account was charged, never below:
@@ -57,10 +59,11 @@ const mayHaveCharged = (error: unknown, notSent?: boolean) =>
 export function createSpend(limit: number | undefined) {
   let spent = 0;
   let inFlight = 0;
-  // The interface's defaults, until a balance says the account's.
+  // The last balance's prices (the interface's defaults until one is seen).
   const prices: Record<PriceField, number> = { read_credits: 1, generation_credits: 100 };
-  // The most this client was charged for each: a balance that says less is not believed.
-  const highest: Record<PriceField, number> = { read_credits: 0, generation_credits: 0 };
+  // The most this client was charged for each, never below the defaults: a balance is the
+  // server's word, not a charge, so one that says less (a discount, or a lie) lowers no hold.
+  const highest = { ...prices };
   const charge = (field: PriceField, credits: number) => {
     highest[field] = Math.max(highest[field], credits);
     return credits;

@@ -161,11 +161,31 @@ describe('logLevel and PROFILE_ARTICLES_LOG', () => {
     expect(() => make('verbose')).toThrow(
       'logLevel must be one of off, error, warn, info, debug; got "verbose"',
     );
-    vi.stubEnv('PROFILE_ARTICLES_LOG', 'DEBUG');
-    expect(() => make()).toThrow(
-      'PROFILE_ARTICLES_LOG must be one of off, error, warn, info, debug; got "DEBUG"',
-    );
     expect(() => make('info')).not.toThrow();
+  });
+
+  it('an unknown PROFILE_ARTICLES_LOG warns once, through the logger, and the client logs at the default', async () => {
+    // A service must not fail to start for a setting of its environment, as openai-node does not.
+    vi.stubEnv('PROFILE_ARTICLES_LOG', 'verbose');
+    const { logger, lines } = recorder();
+    const sdk = new ProfileArticles({ apiKey: KEY, baseUrl: mock.url, logger });
+    expect(lines).toEqual([
+      {
+        level: 'warn',
+        line: 'PROFILE_ARTICLES_LOG is "verbose", not one of off, error, warn, info, debug: logging at warn, the default',
+      },
+    ]);
+    // warn, the default: no line per call or attempt, and no second warning.
+    await sdk.credits.balance();
+    expect(lines).toHaveLength(1);
+    // The option still wins over the environment, and is still checked.
+    expect(
+      () => new ProfileArticles({ apiKey: KEY, baseUrl: mock.url, logger, logLevel: 'off' }),
+    ).not.toThrow();
+    expect(lines).toHaveLength(1);
+    expect(
+      () => new ProfileArticles({ apiKey: KEY, baseUrl: mock.url, logLevel: 'DEBUG' as LogLevel }),
+    ).toThrow(InvalidArgumentError);
   });
 });
 

@@ -4,12 +4,26 @@
 import { createServer, type Server } from 'node:net';
 import { anyCodePoints } from '@profile-articles/test-utils/arbitraries';
 import { rejectionOf } from '@profile-articles/test-utils/rejection';
-import { reply, type Step, scriptedServer } from '@profile-articles/test-utils/scripted-server';
+import {
+  hang,
+  JOB,
+  reply,
+  reset,
+  resetHard,
+  type Step,
+  scriptedServer,
+} from '@profile-articles/test-utils/scripted-server';
 import { startMock } from '@profile-articles/test-utils/start-mock';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiError } from '../src/error-from-answer.js';
-import { ConnectionError, NotFoundError, ProfileArticles } from '../src/node.js';
+import {
+  AuthenticationError,
+  ConnectionError,
+  NotFoundError,
+  ProfileArticles,
+  TimeoutError,
+} from '../src/node.js';
 import { TRANSPORTS, useScriptedServers } from './scripted-client.js';
 
 /** A message's sentences as a reader splits them: at a full stop, ! or ? followed by a space. */
@@ -41,6 +55,7 @@ const source = (status: number, body: unknown) => ({
   isCheckout: status === 502 || status === 503,
   answers404: true,
   baseUrl: 'https://api.example.com',
+  keyFrom: 'the apiKey option',
   retryAfterSeconds: status === 429 ? 3 : undefined,
   context: {},
 });
@@ -80,11 +95,97 @@ describe('the message of an error answer', () => {
     expect(conflict.message).toMatch(
       /^409 Another job is active for this profile; wait for it to finish\. [A-Z][^.]+\.$/,
     );
-    const echoed = createApiError(source(401, { detail: 'Check the API key (PROFILE_ARTICLES_API_KEY).' }));
-    expect(echoed.message).toBe('401 Check the API key (PROFILE_ARTICLES_API_KEY).');
+    const echoed = createApiError(source(401, { detail: 'Check the API key (from the apiKey option).' }));
+    expect(echoed.message).toBe('401 Check the API key (from the apiKey option).');
     const plain = createApiError(source(404, { detail: 'Not found' }));
     expect(plain.message).toBe('404 Not found.');
   });
+});
+
+describe('a connection that breaks once the request was written', () => {
+  /** What every such message says, after the origin and the error's code. */
+  const ACTED = 'the server may have acted on the request';
+
+  describe.each(TRANSPORTS)('over $name', ({ options }) => {
+    const { setup } = useScriptedServers(options);
+
+    it.each([
+      ['closed', reset],
+      ['reset', resetHard],
+    ])(
+      '%s after reading a generate or an update: names error.idempotencyKey, and a retry with it works',
+      async (_, drop) => {
+        for (const call of ['generate', 'update'] as const) {
+          const { client, server } = await setup([drop, reply(202, JOB)], { maxRetries: 0 });
+          const error = await rejectionOf(client.articles[call]('ada-lovelace'), ConnectionError);
+          expect(server.received).toHaveLength(1);
+          expect(error.message).toMatch(new RegExp(`^Could not reach ${server.url} \\(\\w+\\); ${ACTED}: `));
+          expect(error.message).toContain(
+            'pass error.idempotencyKey as idempotencyKey to retry it without a second charge',
+          );
+          expect(error.idempotencyKey).toBe(server.received[0]!.headers['idempotency-key']);
+          await client.articles[call]('ada-lovelace', { idempotencyKey: error.idempotencyKey! });
+          expect(server.received[1]!.headers['idempotency-key']).toBe(error.idempotencyKey);
+        }
+      },
+    );
+
+    it('of a checkout says a session may exist; of a read, that the server may have acted', async () => {
+      const { client: buyer, server } = await setup([resetHard], { maxRetries: 0 });
+      const checkout = await rejectionOf(buyer.credits.checkout(100), ConnectionError);
+      expect(checkout.message).toMatch(
+        new RegExp(`^Could not reach ${server.url} \\(\\w+\\); ${ACTED}: a checkout session may exist$`),
+      );
+      const read = await rejectionOf(buyer.articles.read('ada-lovelace'), ConnectionError);
+      expect(read.message).toMatch(new RegExp(`^Could not reach ${server.url} \\(\\w+\\); ${ACTED}$`));
+    });
+
+    it('says so when an attempt timed out, or the deadline fell during one', async () => {
+      const { client } = await setup([hang], { maxRetries: 0 });
+      const timedOut = await rejectionOf(client.articles.generate('ada', { timeoutMs: 300 }), TimeoutError);
+      expect(timedOut.message).toMatch(
+        new RegExp(`^POST /articles\\S* timed out after 300 ms; ${ACTED}: pass error.idempotencyKey `),
+      );
+      const late = await rejectionOf(client.articles.update('ada', { deadlineMs: 300 }), TimeoutError);
+      expect(late.message).toMatch(
+        new RegExp(
+          `^POST /articles\\S* ran past its deadline of 300 ms; ${ACTED}: pass error.idempotencyKey `,
+        ),
+      );
+      expect(late.idempotencyKey).toBeDefined();
+    });
+  });
+});
+
+describe('a refused key (401)', () => {
+  let baseUrl: string;
+  let close: () => unknown;
+  beforeAll(async () => {
+    const mock = await startMock('http', { accounts: [{ id: 'a', apiKeys: ['key-acme-1'], credits: 100 }] });
+    baseUrl = mock.baseUrl;
+    close = mock.close;
+  });
+  afterAll(() => close());
+  afterEach(() => vi.unstubAllEnvs());
+
+  it.each(TRANSPORTS)(
+    'names where the key came from: the apiKey option or PROFILE_ARTICLES_API_KEY, over $name',
+    async ({ options }) => {
+      // Passed in code, the environment's variable is no place to look, even when it is set.
+      vi.stubEnv('PROFILE_ARTICLES_API_KEY', 'key-acme-1');
+      const given = new ProfileArticles({ apiKey: 'key-wrong-1', baseUrl, ...options });
+      const fromCode = await rejectionOf(given.credits.balance(), AuthenticationError);
+      expect(fromCode.message).toMatch(/ Check the API key \(from the apiKey option\)\.$/);
+      expect(fromCode.message).not.toContain('PROFILE_ARTICLES_API_KEY');
+      saysNothingTwice(fromCode.message);
+
+      vi.stubEnv('PROFILE_ARTICLES_API_KEY', 'key-wrong-2');
+      const read = new ProfileArticles({ baseUrl, ...options });
+      const fromEnv = await rejectionOf(read.credits.balance(), AuthenticationError);
+      expect(fromEnv.message).toMatch(/ Check the API key \(from PROFILE_ARTICLES_API_KEY\)\.$/);
+      expect(fromEnv.message).not.toContain('apiKey option');
+    },
+  );
 });
 
 describe('a 404 the API never gives', () => {
@@ -173,6 +274,10 @@ describe('a refused connection', () => {
       expect(error.attempts).toBe(2);
       expect(error.message).toContain('ECONNREFUSED');
       expect(error.message).not.toContain('nothing reached');
+      // The first attempt was answered 500: the server may have acted, as a retry with the key shows.
+      expect(error.message).toContain(
+        '; the server may have acted on the request: pass error.idempotencyKey',
+      );
     });
   });
 });

@@ -1,6 +1,8 @@
 // spendLimit and client.spent against the real mock over HTTP, whose ledger (GET /_mock/ledger)
 // says what was really charged: the client's count is checked against it, never against itself.
+import { startDriftingMock } from '@profile-articles/test-utils/drifting-mock';
 import { ledgerCharges } from '@profile-articles/test-utils/ledger';
+import { advertise } from '@profile-articles/test-utils/lying-mock';
 import { useMockServer } from '@profile-articles/test-utils/mock-suite';
 import { rejectionOf } from '@profile-articles/test-utils/rejection';
 import { describe, expect, it } from 'vitest';
@@ -116,23 +118,22 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
     expect(error.attempts).toBeUndefined();
   });
 
-  it('prices a call from the last balance seen, else from the interface’s defaults', async () => {
-    // The account's terms: a generation costs 40. Before a balance, the client assumes 100.
+  it('prices a call at the interface’s defaults when the account’s are lower: a discounted account is budgeted at them', async () => {
+    // The account's terms: a generation costs 40, a read 2. The client holds 100 a generation,
+    // before a balance and after it: a balance's price is what the server says, not what it charges.
     const sdk = client({ spendLimit: 100 }, 'key-cheap-1');
     const first = await sdk.articles.generate('ada-lovelace');
     expect(isJob(first) && first.credits_charged).toBe(40);
     expect(sdk.spent).toBe(40);
     const refused = await rejectionOf(sdk.articles.generate('grace-hopper'), SpendLimitError);
     expect(refused.price).toBe(100);
-    await sdk.credits.balance();
-    await sdk.articles.generate('grace-hopper');
-    expect(sdk.spent).toBe(80);
-    // 20 left: a read at 2 fits, a generation at 40 does not.
-    await rejectionOf(sdk.articles.generate('alan-turing'), SpendLimitError);
+    expect((await sdk.credits.balance()).pricing.generation_credits).toBe(40);
+    expect((await rejectionOf(sdk.articles.generate('grace-hopper'), SpendLimitError)).price).toBe(100);
+    // A read above the default (2, not 1) is held at the balance's price.
     finishJobs();
     await sdk.articles.read('ada-lovelace');
-    expect(sdk.spent).toBe(82);
-    expect((await ledgerCharges(mock.url, 'cheap')).net).toBe(82);
+    expect(sdk.spent).toBe(42);
+    expect((await ledgerCharges(mock.url, 'cheap')).net).toBe(42);
   });
 
   it('a read is charged when the article exists; a 404 and a 402 are free and give their hold back', async () => {
@@ -290,3 +291,39 @@ async function setFaults(rules: object[]): Promise<void> {
   });
   expect(answer.status).toBe(200);
 }
+
+describe('a server that advertises a lower price than it charges', () => {
+  it('12 concurrent generates under spendLimit 250 send at most 2: a generation is held at no less than the default', async () => {
+    // The balance says a generation costs 1; the mock charges each one 100.
+    const liar = await startDriftingMock(advertise({ generation_credits: 1 }), {
+      accounts: [
+        {
+          id: 'lied-to',
+          apiKeys: ['key-lied-to-1'],
+          credits: 10_000,
+          pricing: { requests_per_minute: 100_000 },
+        },
+      ],
+    });
+    try {
+      const sdk = new ProfileArticles({ apiKey: 'key-lied-to-1', baseUrl: liar.url, spendLimit: 250 });
+      expect((await sdk.credits.balance()).pricing.generation_credits).toBe(1);
+      const results = await Promise.allSettled(
+        Array.from({ length: 12 }, (_, i) => sdk.articles.generate(`lied-to-${i}`)),
+      );
+      const sent = liar.service
+        .journal()
+        .filter((e) => e.method === 'POST' && e.path.startsWith('/api/v1/articles'));
+      expect(sent.length).toBeLessThanOrEqual(2);
+      expect(
+        results.filter((r) => r.status === 'rejected' && r.reason instanceof SpendLimitError),
+      ).toHaveLength(12 - sent.length);
+      expect(sdk.spent).toBeLessThanOrEqual(250);
+      const ledger = await ledgerCharges(liar.url, 'lied-to');
+      expect(ledger.peak).toBeLessThanOrEqual(250);
+      expect(sdk.spent).toBe(ledger.net);
+    } finally {
+      await liar.close();
+    }
+  });
+});

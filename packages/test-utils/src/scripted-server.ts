@@ -22,6 +22,9 @@ export const reply =
 /** Drops the connection without an answer. */
 export const reset: Step = (_res, req) => req.socket.destroy();
 
+/** Reads the request whole, then resets the connection (a TCP RST, not a close): no answer. */
+export const resetHard: Step = (_res, req) => req.socket.resetAndDestroy();
+
 /** Never answers. */
 export const hang: Step = () => {};
 

@@ -17,7 +17,7 @@ import {
   type ProfileProgress,
   summarize,
 } from '../batch/state-records.js';
-import { costOf } from '../charge-note.js';
+import { budgetedCostOf } from '../charge-note.js';
 import type { Context } from '../context.js';
 import { CliError, QuietInterrupt } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
@@ -135,7 +135,8 @@ export async function batchCommand(ctx: Context, operationArg: string, options: 
     // Hours of work: pace to the account's limit, wait out longer Retry-Afters and retry more.
     const client = await ctx.client({ pacing: 'auto', maxRetries: 5, maxRetryDelayMs: 120_000 });
     const balance = await client.credits.balance();
-    const cost = costOf(operation, balance.pricing);
+    // Held per request toward --max-credits and the balance (the plan's worst case too).
+    const cost = budgetedCostOf(operation, balance.pricing);
     const toSend = fresh.length + resumed.filter((r) => r.open.open?.jobId === undefined).length;
     const worstCase = toSend * cost;
     // Toward --max-credits: what the state file already spent, the reservations of started ones, and the rest.
