@@ -112,4 +112,3 @@ export function removeLeftover(path: string): void {
     if (code !== 'ENOENT') throw error;
   }
 }
-

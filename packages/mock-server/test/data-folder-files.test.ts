@@ -83,7 +83,9 @@ describe('profile-articles-mock --data: its folder and files', () => {
     chmodSync(open.dir, 0o777);
     const refused = start(open);
     expect(await refused.exited).toBe(1);
-    expect(refused.stderr()).toContain(`Refusing the data folder ${open.dir}: group and others may write in it`);
+    expect(refused.stderr()).toContain(
+      `Refusing the data folder ${open.dir}: group and others may write in it`,
+    );
     expect(refused.stderr()).toContain(`chmod go-w ${open.dir}`);
     expect(existsSync(join(open.dir, 'journal.log'))).toBe(false);
     expect(mode(open.dir)).toBe(0o777);

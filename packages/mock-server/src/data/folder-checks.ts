@@ -37,7 +37,8 @@ function checkExisting(dir: string): void {
     );
   }
   if ((stats.mode & 0o022) !== 0) {
-    const who = (stats.mode & 0o020) !== 0 ? ((stats.mode & 0o002) !== 0 ? 'group and others' : 'its group') : 'others';
+    const who =
+      (stats.mode & 0o020) !== 0 ? ((stats.mode & 0o002) !== 0 ? 'group and others' : 'its group') : 'others';
     throw new ConfigError(
       `Refusing the data folder ${dir}: ${who} may write in it, and could then change what the mock reads and writes there. ` +
         `Fix it with: chmod go-w ${dir}`,

@@ -330,7 +330,9 @@ function openLocked(
       broken = new Error(
         `The mock cannot write its data folder ${dir} (${code}) and could not undo the changes it did not keep (${codeOf(error)}); restart it`,
       );
-      onError(new Error(`data folder: cannot write the journal (${code}) nor undo its changes (${codeOf(error)})`));
+      onError(
+        new Error(`data folder: cannot write the journal (${code}) nor undo its changes (${codeOf(error)})`),
+      );
     }
     settle(broken ?? failure);
   };
