@@ -7,7 +7,7 @@ import { ConfigError } from '../config-error.js';
 import { removeLeftover } from '../durable-file.js';
 
 /** The temporaries a snapshot or a new journal is written to before its rename (data/folder.ts). */
-export const TEMPORARIES = ['snapshot.json.tmp', 'journal.log.tmp'] as const;
+const TEMPORARIES = ['snapshot.json.tmp', 'journal.log.tmp'] as const;
 
 const FOLDER_MODE = 0o700;
 
