@@ -28,6 +28,8 @@ export function prepareDataFolder(dir: string): void {
 function checkExisting(dir: string): void {
   const stats = fs.statSync(dir);
   if (!stats.isDirectory()) throw new ConfigError(`Cannot use ${dir} as the data folder: it is not a folder`);
+  // Windows has neither owners by uid nor these mode bits (every folder shows as 0666).
+  if (process.platform === 'win32') return;
   const uid = process.geteuid?.();
   if (uid !== undefined && stats.uid !== uid) {
     throw new ConfigError(
