@@ -427,7 +427,11 @@ function openLocked(
             'The folder keeps its previous snapshot and journal, which the next start replays: nothing answered is lost. Free some space there.',
         );
       } finally {
-        fs.closeSync(fd);
+        try {
+          fs.closeSync(fd);
+        } catch {
+          // closed already: a compaction that could not put its new journal in place
+        }
         unlock();
       }
     },
