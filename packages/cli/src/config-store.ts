@@ -7,7 +7,7 @@
 // The file is `{"profiles": {"default": {"apiKey", "baseUrl"}, …}}`. Releases before profiles
 // wrote `{"apiKey", "baseUrl"}` at the top: that is read as the `default` profile, and the next
 // write stores it in the new shape, so nobody has to do anything.
-import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { removeLeftover, replaceFileDurably } from '@profile-articles/mock-server/durable-file';
@@ -130,9 +130,9 @@ function save(path: string, profiles: Profiles): void {
   // file or the new one. Under the lock only this run writes the temporary: one a crash left goes.
   const temporary = `${path}.tmp`;
   removeLeftover(temporary);
+  // The new file is the temporary renamed, so it is 0600 even where an older version's was
+  // not; no chmod by name after the rename, which a link swapped in there would redirect.
   replaceFileDurably(path, `${JSON.stringify({ profiles }, null, '\t')}\n`, temporary);
-  // A file from an older version keeps the mode it had: lock it down too.
-  chmodSync(path, 0o600);
 }
 
 /**
