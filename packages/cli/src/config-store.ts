@@ -7,22 +7,14 @@
 // The file is `{"profiles": {"default": {"apiKey", "baseUrl"}, …}}`. Releases before profiles
 // wrote `{"apiKey", "baseUrl"}` at the top: that is read as the `default` profile, and the next
 // write stores it in the new shape, so nobody has to do anything.
-import {
-  chmodSync,
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { removeLeftover, replaceFileDurably } from '@profile-articles/mock-server/durable-file';
 import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import type { Io } from './io.js';
+import { withSettingsLock } from './settings-lock.js';
 
 /** What one profile stores. */
 export interface StoredSettings {
@@ -131,36 +123,46 @@ function load(path: string): Loaded {
   return { profiles, problem: undefined };
 }
 
+/** Writes the file whole or not at all; the caller holds the lock (settings-lock.ts). */
 function save(path: string, profiles: Profiles): void {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  // Write, flush and rename, so that a crash leaves the old file or the new one, never half of
-  // one; the mode is set when the file is made, before any byte lands.
-  const temporary = `${path}.${process.pid}.tmp`;
-  const fd = openSync(temporary, 'w', 0o600);
-  try {
-    writeSync(fd, `${JSON.stringify({ profiles }, null, '\t')}\n`);
-    fsyncSync(fd);
-  } catch (error) {
-    closeSync(fd);
-    rmSync(temporary, { force: true });
-    throw error;
-  }
-  closeSync(fd);
-  renameSync(temporary, path);
-  // A file from an older version keeps the mode it had: lock it down too.
-  chmodSync(path, 0o600);
+  // Exclusive temporary (never through a link), every byte checked, fsync, rename, fsync of the
+  // folder, mode 0600 from the start (durable-file.ts): a crash or a full disk leaves the old
+  // file or the new one. Under the lock only this run writes the temporary: one a crash left goes.
+  const temporary = `${path}.tmp`;
+  removeLeftover(temporary);
+  // The new file is the temporary renamed, so it is 0600 even where an older version's was
+  // not; no chmod by name after the rename, which a link swapped in there would redirect.
+  replaceFileDurably(path, `${JSON.stringify({ profiles }, null, '\t')}\n`, temporary);
 }
+
+/**
+ * Changes the file as it is now, not as it was when this run read it: another run may have
+ * written it since. `change` gets the profiles on disk and returns the new ones.
+ */
+function update(path: string, change: (profiles: Profiles) => Profiles): Profiles {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  return withSettingsLock(path, () => {
+    const now = load(path);
+    if (now.problem !== undefined) throw unusable(path, now.problem);
+    const profiles = change(now.profiles);
+    save(path, profiles);
+    return profiles;
+  });
+}
+
+const unusable = (path: string, problem: string) =>
+  new CliError(
+    `The settings file ${path} cannot be used: ${problem}.`,
+    ExitCode.Usage,
+    'Fix it by hand, or run `profile-articles logout` to start it afresh (it forgets every stored key and origin). `profile-articles config path` prints where it is.',
+  );
 
 export function openConfigStore(env: Io['env']): ConfigStore {
   const path = configFilePath(env);
   const loaded = load(path);
   const usable = (): Profiles => {
     if (loaded.problem === undefined) return loaded.profiles;
-    throw new CliError(
-      `The settings file ${path} cannot be used: ${loaded.problem}.`,
-      ExitCode.Usage,
-      'Fix it by hand, or run `profile-articles logout` to start it afresh (it forgets every stored key and origin). `profile-articles config path` prints where it is.',
-    );
+    throw unusable(path, loaded.problem);
   };
   return {
     path,
@@ -174,20 +176,24 @@ export function openConfigStore(env: Io['env']): ConfigStore {
     has: (profile) => Object.hasOwn(usable(), profile),
     get: (profile, key) => (Object.hasOwn(usable(), profile) ? usable()[profile]?.[key] : undefined),
     set: (profile, key, value) => {
-      const profiles = usable();
-      loaded.profiles = { ...profiles, [profile]: { ...profiles[profile], [key]: value } };
-      save(path, loaded.profiles);
+      usable();
+      loaded.profiles = update(path, (profiles) => ({
+        ...profiles,
+        [profile]: { ...profiles[profile], [key]: value },
+      }));
     },
     delete: (profile, key) => {
-      const { [profile]: settings, ...others } = usable();
-      const { [key]: _gone, ...rest } = settings ?? {};
-      loaded.profiles = Object.keys(rest).length ? { ...others, [profile]: rest } : others;
-      save(path, loaded.profiles);
+      usable();
+      loaded.profiles = update(path, ({ [profile]: settings, ...others }) => {
+        const { [key]: _gone, ...rest } = settings ?? {};
+        return Object.keys(rest).length ? { ...others, [profile]: rest } : others;
+      });
     },
     reset: () => {
+      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      withSettingsLock(path, () => save(path, {}));
       loaded.profiles = {};
       loaded.problem = undefined;
-      save(path, {});
     },
   };
 }

@@ -1,8 +1,9 @@
 // A file the user asked for (`read -o FILE`): whole or not at all. The text is written to a
 // temporary file beside it and moved into place, so that a failure leaves nothing behind; without
 // --force an existing file is never replaced, even one that appears while the answer is on its way.
-import { linkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fsyncSync, linkSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { writeWhole } from '@profile-articles/mock-server/durable-file';
 import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 
@@ -30,7 +31,7 @@ export function checkTarget(path: string, force: boolean): void {
 export function saveFile(path: string, text: string, force: boolean): void {
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   try {
-    writeFileSync(temporary, text, { flag: 'wx' });
+    writeNew(temporary, text);
     // link() refuses an existing name (atomically), where rename() would replace it.
     if (force) renameSync(temporary, path);
     else linkSync(temporary, path);
@@ -41,6 +42,21 @@ export function saveFile(path: string, text: string, force: boolean): void {
     throw fileError(path, error);
   } finally {
     rmSync(temporary, { force: true });
+  }
+}
+
+/** A new file only (never through a link), every byte checked and flushed before it is moved into place. */
+function writeNew(path: string, text: string): void {
+  const fd = openSync(
+    path,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+    0o666,
+  );
+  try {
+    writeWhole(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -37,8 +37,12 @@ export interface LiveData {
   snapshot: Snapshot | undefined;
   /** The journal's records written since the snapshot, oldest first. */
   records: readonly DataRecord[];
-  /** Called once the state is built, with what takes its snapshots (the folder compacts with it). */
-  attach(snapshot: (generation: number) => Snapshot): void;
+  /**
+   * Called once the state is built, with what takes its snapshots (the folder compacts with it)
+   * and what rebuilds the state from `snapshot` and `records` again (the folder undoing changes
+   * it could not write, after setting both to what is on disk).
+   */
+  attach(snapshot: (generation: number) => Snapshot, rebuild: () => void): void;
 }
 
 interface LiveStateOptions {
@@ -64,7 +68,8 @@ export function createLiveState(config: NormalizedConfig, options: LiveStateOpti
   };
   let clock: Clock = createClock(source);
   let state = build();
-  if (data) {
+  /** The state from the folder's snapshot and records, as a start replays them. */
+  const load = (data: LiveData) => {
     let latest = -Infinity;
     if (data.snapshot) {
       loadState(state, data.snapshot);
@@ -87,6 +92,9 @@ export function createLiveState(config: NormalizedConfig, options: LiveStateOpti
     // a job due during the gap has ended, a key older than 24 h has expired. It never runs
     // backwards: a machine's clock set back resumes from the latest time the mock had shown.
     if (clock.now() < latest) clock.advance(latest - clock.now());
+  };
+  if (data) {
+    load(data);
     recording = true;
   }
   let moves = 0;
@@ -133,6 +141,17 @@ export function createLiveState(config: NormalizedConfig, options: LiveStateOpti
       });
     },
   };
-  data?.attach(live.snapshot);
+  // What no record holds (the request journal, fault rules, rate windows, refusals) is kept.
+  const rebuild = (from: LiveData) => {
+    const { journal, faults, rateLimiter, refusals } = state;
+    recording = false;
+    clock = createClock(source);
+    state = build();
+    load(from);
+    Object.assign(state, { journal, faults, rateLimiter, refusals });
+    recording = true;
+    moves++;
+  };
+  data?.attach(live.snapshot, () => rebuild(data));
   return live;
 }

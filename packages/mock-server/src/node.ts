@@ -266,7 +266,7 @@ async function loadListener(
     if (waiting) {
       waiting.then(
         () => write(res, outcome, requestId),
-        () => write(res, notSaved(), requestId),
+        (error: Error) => write(res, notSaved(error), requestId),
       );
     } else write(res, outcome, requestId);
     return true;

@@ -128,10 +128,12 @@ export async function runMockCommand(options: RunMockOptions = {}): Promise<void
     );
   if (adminToken !== undefined) log('Control endpoints (/_mock/*) need the admin token');
   if (dataDir !== undefined) log(`State kept in ${dataDir} across restarts`);
-  await new Promise<void>((resolve) => {
+  // A stop that cannot write the data folder's snapshot rejects (a ConfigError saying what is
+  // kept): the bin and `profile-articles mock` then say so on stderr and exit 1, not 0.
+  await new Promise<void>((resolve, reject) => {
     stop = () => {
       unlisten();
-      server.close().then(resolve, resolve);
+      server.close().then(resolve, reject);
     };
     if (signalled) stop();
   });

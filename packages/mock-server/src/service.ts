@@ -243,7 +243,7 @@ export function createMockService(
         return durable
           ? durable.then(
               () => response,
-              () => respond(notSaved(), requestId),
+              (error: Error) => respond(notSaved(error), requestId),
             )
           : response;
       });
@@ -282,9 +282,12 @@ async function journalBodies(c: Context<ApiEnv>, excerpt: (text: string | undefi
   return { requestBody: excerpt(request), responseBody: excerpt(response) };
 }
 
-/** The answer when the data folder cannot be written: the change is made in memory, not kept. */
-export const notSaved = () =>
-  fail(503, 'The mock cannot write its data folder (see its output); this change may be lost on restart');
+/**
+ * The answer when the data folder could not keep a request's changes: 500, which a client
+ * retries (503 on checkout means payments are not configured). `error` names the folder and
+ * the error code; the changes have been undone (data/folder.ts).
+ */
+export const notSaved = (error: Error) => fail(500, error.message);
 
 const durables = new WeakMap<MockService, () => Promise<void> | undefined>();
 

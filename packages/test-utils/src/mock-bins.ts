@@ -24,13 +24,19 @@ export interface RunningMockBin {
   waitForOutput(pattern: RegExp): Promise<string>;
 }
 
+/**
+ * `prefix`: a command that runs node in turn (`bash -c '…; exec "$0" "$@"'`, `nsenter …`), for a
+ * test that sets a limit, a umask or a mount namespace only the mock's process has.
+ */
 export function startMockBin(
   kind: MockBinKind,
   args: readonly string[],
   env: NodeJS.ProcessEnv = process.env,
+  prefix: readonly string[] = [],
 ): RunningMockBin {
   const argv = kind === 'profile-articles-mock' ? [MOCK_BIN, ...args] : [CLI_BIN, 'mock', ...args];
-  const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const [command, ...before] = [...prefix, process.execPath];
+  const child = spawn(command as string, [...before, ...argv], { stdio: ['ignore', 'pipe', 'pipe'], env });
   onTestFinished(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });

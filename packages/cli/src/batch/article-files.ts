@@ -2,8 +2,9 @@
 // Written to a temporary file and renamed, so a crash never leaves half an article.
 // Files a person may `cat`: the JSON is the server's value with DEL, C1 and bidi controls
 // escaped (the SDK's safeJson); the Markdown, text for a person, has no control character left.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { removeLeftover, replaceFileDurably } from '@profile-articles/mock-server/durable-file';
 import type { Article } from '@profile-articles/sdk';
 import { terminalSafe as line, safeJson } from '@profile-articles/sdk/internal/terminal';
 import { safeName } from './safe-name.js';
@@ -29,9 +30,11 @@ function toMarkdown(article: Article): string {
 }
 
 function writeAtomically(path: string, text: string): void {
+  // This run's own temporary: one left by an earlier run of the same pid goes first, as it is
+  // made exclusively (never through a link); every byte checked, flushed, then renamed.
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, path);
+  removeLeftover(temporary);
+  replaceFileDurably(path, text, temporary);
 }
 
 export function writeArticleFiles(dir: string, profileId: string, article: Article): void {

@@ -2,16 +2,8 @@
 // the request it announces is sent. A torn last line (a crash mid-write) is cut off on open,
 // but only in a file batch wrote: any other file --state names is refused before a byte changes.
 
-import {
-  closeSync,
-  fstatSync,
-  fsyncSync,
-  ftruncateSync,
-  openSync,
-  readFileSync,
-  readSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, readSync } from 'node:fs';
+import { writeWhole } from '@profile-articles/mock-server/durable-file';
 import { safeJson } from '@profile-articles/sdk/internal/terminal';
 import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
@@ -83,10 +75,13 @@ function openFile(path: string): number {
 export function openStateFile(path: string): StateFile {
   const fd = openFile(path);
   let records: StateRecord[];
+  /** The file's length up to its last whole record: a failed append is cut back to it. */
+  let size: number;
   try {
     checkOurs(fd, path);
     const read = parseRecords(readFileSync(fd, 'utf8'), path);
     records = read.records;
+    size = read.validBytes;
     if (fstatSync(fd).size !== read.validBytes) {
       ftruncateSync(fd, read.validBytes);
       fsyncSync(fd);
@@ -99,10 +94,19 @@ export function openStateFile(path: string): StateFile {
     records,
     append(record) {
       // safeJson: a server's error text may hold C1 or bidi controls, and a person may `cat` this file.
-      writeSync(fd, `${safeJson(record)}\n`);
+      const line = Buffer.from(`${safeJson(record)}\n`);
+      try {
+        // Every byte, or the system's reason (a full disk): a short write is not a record.
+        writeWhole(fd, line);
+        // On disk before the request goes out: a crash right after still finds the key.
+        fsyncSync(fd);
+      } catch (error) {
+        // Cut back to the last whole record, so the next append does not follow a torn one.
+        ftruncateSync(fd, size);
+        throw error;
+      }
+      size += line.length;
       records.push(record);
-      // On disk before the request goes out: a crash right after still finds the key.
-      fsyncSync(fd);
     },
     close: () => closeSync(fd),
   };

@@ -2,7 +2,8 @@
 // code: docs/decisions/0009-mock-data.md).
 //
 //   mock.lock      the pid of the mock using the folder; a second mock refuses to start
-//   snapshot.json  the whole state (data/snapshot.ts), replaced atomically (write, fsync, rename)
+//   snapshot.json  the whole state (data/snapshot.ts), replaced atomically (durable-file.ts:
+//                  exclusive temporary, whole write, fsync, rename, fsync of the folder)
 //   journal.log    a header line, then one line per request that changed something since the
 //                  snapshot: a checksum, a space and the JSON list of its changes (data/records.ts)
 //
@@ -13,11 +14,19 @@
 // replays the journal on the snapshot; a line cut short by a crash, or anything after the last
 // whole line, is cut off (the file truncated there), never a failure to start. When the journal
 // grows long, and when the mock stops, a new snapshot takes its records in.
+//
+// A full disk (a write that fails or comes out short) never loses an answered change: the
+// requests whose records were in that write answer 500, their changes are undone in memory
+// (the state is rebuilt from what is on disk, as a restart would), and the journal is cut back
+// to its last whole record before the next write. A snapshot that cannot be written leaves the
+// old snapshot and journal in place (docs/reliability.md, "Files the mock writes").
 import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config-error.js';
+import { fsyncFolder, replaceFileDurably, writeTemporary } from '../durable-file.js';
 import type { LiveData } from '../live-state.js';
+import { prepareDataFolder, removeLeftoverTemporaries } from './folder-checks.js';
 import { createDataIds } from './ids.js';
 import type { DataRecord } from './records.js';
 import { SNAPSHOT_VERSION, type Snapshot } from './snapshot.js';
@@ -83,28 +92,11 @@ const line = (value: unknown) => {
   return `${checksum(json)} ${json}\n`;
 };
 
-function fsyncDir(dir: string): void {
-  const fd = fs.openSync(dir, 'r');
-  try {
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
+/** The journal, opened to append: never through a link planted in its place. */
+const APPEND = fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_NOFOLLOW;
 
-/** Writes `text` to `path` so that a crash leaves the old file or the new, never part of one. */
-function replaceFile(dir: string, name: string, text: string): void {
-  const temporary = join(dir, `${name}.tmp`);
-  const fd = fs.openSync(temporary, 'w');
-  try {
-    fs.writeSync(fd, text);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  fs.renameSync(temporary, join(dir, name));
-  fsyncDir(dir);
-}
+const codeOf = (error: unknown) =>
+  (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
 
 function isRunning(pid: number): boolean {
   try {
@@ -142,13 +134,10 @@ export function openDataFolder(
   onError: (error: unknown) => void,
   onNote: (line: string) => void = () => {},
 ): DataFolder {
-  try {
-    fs.mkdirSync(dir, { recursive: true });
-  } catch (error) {
-    throw new ConfigError(`Cannot use ${dir} as the data folder (${(error as NodeJS.ErrnoException).code})`);
-  }
+  prepareDataFolder(dir);
   const unlock = lock(dir);
   try {
+    removeLeftoverTemporaries(dir);
     return openLocked(dir, onError, onNote, unlock);
   } catch (error) {
     unlock();
@@ -209,30 +198,39 @@ function openLocked(
         `Data folder: cut ${droppedBytes} bytes after the journal's last whole record (a write a stop interrupted; it was never answered)`,
       );
     }
-    fd = fs.openSync(journalPath, 'a');
+    fd = fs.openSync(journalPath, APPEND);
   } else {
-    replaceFile(dir, 'journal.log', line({ journal: JOURNAL_VERSION, generation, seed }));
-    fd = fs.openSync(journalPath, 'a');
+    replaceFileDurably(journalPath, line({ journal: JOURNAL_VERSION, generation, seed }));
+    fd = fs.openSync(journalPath, APPEND);
   }
+  /** The journal's length up to its last whole record on disk: where a failed write is cut back to. */
+  let wholeBytes = current ? journal.goodBytes : fs.fstatSync(fd).size;
   const ids = createDataIds(snapshot?.ids ?? { seed, counter: 0, epoch: 0 });
 
   let takeSnapshot: ((generation: number) => Snapshot) | undefined;
+  /** Rebuilds the live state from `folder.snapshot` and `folder.records` (live-state.ts). */
+  let rebuild: (() => void) | undefined;
   let sinceSnapshot = records.length;
+  /** A failed snapshot is tried again once this many records have come since the last one. */
+  let compactAt = COMPACT_AFTER_RECORDS;
   let pending: string[] = [];
   /** The changes of the request under way, made one line once its turn ends. */
   let turn: DataRecord[] = [];
   let appended = 0;
   let written = 0;
   let writing = false;
-  let failure: Error | undefined;
+  /** Bytes after `wholeBytes` that a failed write may have left: cut off before the next write. */
+  let torn = false;
+  /** Set when the folder can no longer keep changes at all (its state and files disagree). */
+  let broken: Error | undefined;
   let closed = false;
   const waiters: Array<{ upTo: number; resolve: () => void; reject: (error: Error) => void }> = [];
 
-  const settle = () => {
+  const settle = (failure?: Error) => {
     for (let i = waiters.length - 1; i >= 0; i--) {
       const waiter = waiters[i] as (typeof waiters)[number];
-      if (failure) waiter.reject(failure);
-      else if (waiter.upTo <= written) waiter.resolve();
+      if (waiter.upTo <= written) waiter.resolve();
+      else if (failure) waiter.reject(failure);
       else continue;
       waiters.splice(i, 1);
     }
@@ -241,18 +239,54 @@ function openLocked(
   /** Takes every record in, in a snapshot of generation + 1 and a new, empty journal. */
   const compact = () => {
     if (!takeSnapshot) return;
-    generation++;
-    replaceFile(dir, 'snapshot.json', JSON.stringify(takeSnapshot(generation)));
+    const next = generation + 1;
+    // Both files are written whole and flushed before either is renamed: a full disk fails
+    // here, with the old snapshot and journal in place and still in use.
+    const snapshotFile = writeTemporary(join(dir, 'snapshot.json'), JSON.stringify(takeSnapshot(next)));
+    let journalFile: ReturnType<typeof writeTemporary>;
+    try {
+      journalFile = writeTemporary(journalPath, line({ journal: JOURNAL_VERSION, generation: next, seed }));
+    } catch (error) {
+      snapshotFile.discard();
+      throw error;
+    }
+    try {
+      snapshotFile.commit();
+    } catch (error) {
+      snapshotFile.discard();
+      journalFile.discard();
+      throw error;
+    }
+    // The snapshot now holds every record: the old journal (of an older generation, which a
+    // start ignores) must not be written to again.
+    generation = next;
     fs.closeSync(fd);
-    replaceFile(dir, 'journal.log', line({ journal: JOURNAL_VERSION, generation, seed }));
-    fd = fs.openSync(journalPath, 'a');
+    try {
+      journalFile.commit();
+      fd = fs.openSync(journalPath, APPEND);
+      wholeBytes = fs.fstatSync(fd).size;
+    } catch (error) {
+      broken = new Error(`The mock cannot write the journal in its data folder ${dir} (${codeOf(error)})`);
+      throw error;
+    }
+    torn = false;
     pending = [];
     written = appended;
     sinceSnapshot = 0;
+    compactAt = COMPACT_AFTER_RECORDS;
+    try {
+      fsyncFolder(dir);
+    } catch (error) {
+      onError(new Error(`data folder: cannot flush the folder ${dir} after a snapshot (${codeOf(error)})`));
+    }
   };
 
   const endTurn = () => {
     if (turn.length === 0) return;
+    if (broken) {
+      turn = [];
+      return;
+    }
     pending.push(line(turn));
     turn = [];
     appended++;
@@ -261,56 +295,120 @@ function openLocked(
     if (!writing) queueMicrotask(writeNext);
   };
 
+  /**
+   * A write failed or came out short: every change not on disk is undone, those in it and those
+   * made on top of them since, and each request waiting for one of them answers 500 with `error`.
+   */
+  const undo = (cause: unknown) => {
+    const code = codeOf(cause);
+    const failure = new Error(
+      `The mock could not write its data folder ${dir} (${code}), so this request's changes were not kept and have been undone; try again once the folder can be written`,
+    );
+    sinceSnapshot -= appended - written;
+    appended = written;
+    pending = [];
+    torn = true;
+    try {
+      fs.ftruncateSync(fd, wholeBytes);
+      torn = false;
+    } catch {
+      // tried again before the next write
+    }
+    try {
+      // What a restart would read: the snapshot and the journal's whole records.
+      const kept = readJournal(fs.readFileSync(journalPath).subarray(0, wholeBytes));
+      folder.snapshot = readSnapshot(dir);
+      folder.records = kept.records;
+      ids.restore(folder.snapshot?.ids ?? { seed, counter: 0, epoch: 0 });
+      rebuild?.();
+      onError(
+        new Error(
+          `data folder: cannot write the journal (${code}); the requests in that write answered 500 and their changes were undone`,
+        ),
+      );
+    } catch (error) {
+      broken = new Error(
+        `The mock cannot write its data folder ${dir} (${code}) and could not undo the changes it did not keep (${codeOf(error)}); restart it`,
+      );
+      onError(
+        new Error(`data folder: cannot write the journal (${code}) nor undo its changes (${codeOf(error)})`),
+      );
+    }
+    settle(broken ?? failure);
+  };
+
   const writeNext = () => {
-    if (writing || failure) return;
+    if (writing || broken) return;
     if (pending.length === 0) {
-      if (sinceSnapshot >= COMPACT_AFTER_RECORDS && !closed) {
+      if (sinceSnapshot >= compactAt && !closed) {
         try {
           compact();
         } catch (error) {
-          failure = error as Error;
+          // The old snapshot and journal stay and are still written to: nothing is lost.
+          compactAt = sinceSnapshot + COMPACT_AFTER_RECORDS;
+          onError(
+            new Error(
+              `data folder: cannot write a snapshot in ${dir} (${codeOf(error)}); the mock goes on with the previous snapshot and the journal, and tries again after ${COMPACT_AFTER_RECORDS} more records`,
+            ),
+          );
         }
-        settle();
+        settle(broken);
       }
       return;
     }
     writing = true;
-    const batch = pending.join('');
+    const batch = Buffer.from(pending.join(''));
     const upTo = appended;
     pending = [];
-    fs.write(fd, batch, (writeError) => {
-      if (writeError) return done(writeError);
-      fs.fdatasync(fd, (syncError) => done(syncError, upTo));
+    if (torn) {
+      try {
+        fs.ftruncateSync(fd, wholeBytes);
+        torn = false;
+      } catch (error) {
+        return done(error as Error, upTo, 0);
+      }
+    }
+    writeFrom(batch, 0, upTo);
+  };
+  /** Writes the rest of `batch` from `offset`: a short write goes on, and then says why it stopped. */
+  const writeFrom = (batch: Buffer, offset: number, upTo: number) => {
+    fs.write(fd, batch, offset, batch.length - offset, null, (writeError, wrote) => {
+      if (writeError) return done(writeError, upTo, 0);
+      if (wrote <= 0) {
+        const short: NodeJS.ErrnoException = new Error(`short write: ${offset} of ${batch.length} bytes`);
+        short.code = 'EIO';
+        return done(short, upTo, 0);
+      }
+      if (offset + wrote < batch.length) return writeFrom(batch, offset + wrote, upTo);
+      fs.fdatasync(fd, (syncError) => done(syncError, upTo, batch.length));
     });
   };
-  const done = (error: Error | null, upTo?: number) => {
+  const done = (error: Error | null, upTo: number, bytes: number) => {
     writing = false;
-    if (error) {
-      failure = error;
-      onError(
-        new Error(
-          `data folder: cannot write the journal (${(error as NodeJS.ErrnoException).code ?? error.message})`,
-        ),
-      );
-    } else if (upTo !== undefined) written = upTo;
-    settle();
+    if (error) undo(error);
+    else {
+      written = upTo;
+      wholeBytes += bytes;
+      settle();
+    }
     writeNext();
   };
 
-  return {
+  const folder: DataFolder = {
     ids,
     snapshot,
     records,
     recovered: { droppedBytes, replayed: records.length },
-    attach(snapshotOf) {
+    attach(snapshotOf, rebuildFromFolder) {
       takeSnapshot = snapshotOf;
+      rebuild = rebuildFromFolder;
     },
     record(change) {
       turn.push(change);
       if (turn.length === 1) queueMicrotask(endTurn);
     },
     whenDurable() {
-      if (failure) return Promise.reject(failure);
+      if (broken) return Promise.reject(broken);
       if (turn.length) endTurn();
       if (written >= appended) return undefined;
       const upTo = appended;
@@ -322,11 +420,21 @@ function openLocked(
       const last = this.whenDurable();
       if (last) await last.catch(() => undefined);
       try {
-        if (!failure && sinceSnapshot > 0) compact();
+        if (!broken && sinceSnapshot > 0) compact();
+      } catch (error) {
+        throw new ConfigError(
+          `The mock could not write its snapshot in the data folder ${dir} as it stopped (${codeOf(error)}). ` +
+            'The folder keeps its previous snapshot and journal, which the next start replays: nothing answered is lost. Free some space there.',
+        );
       } finally {
-        fs.closeSync(fd);
+        try {
+          fs.closeSync(fd);
+        } catch {
+          // closed already: a compaction that could not put its new journal in place
+        }
         unlock();
       }
     },
   };
+  return folder;
 }

@@ -18,6 +18,8 @@ export interface DataIds {
   article(profileId: string): string;
   reset(): void;
   state(): IdState;
+  /** Back to `saved`: the data folder undoing changes it could not write, before a replay. */
+  restore(saved: IdState): void;
 }
 
 function uuidOf(text: string): string {
@@ -37,5 +39,8 @@ export function createDataIds(saved: IdState): DataIds {
       epoch++;
     },
     state: () => ({ seed, counter, epoch }),
+    restore: (saved) => {
+      ({ seed, counter, epoch } = saved);
+    },
   };
 }
