@@ -73,6 +73,7 @@ export function createLiveState(config: NormalizedConfig, options: LiveStateOpti
     }
     for (const change of data.records) {
       if (change.t === 'advance') clock.advance(change.ms);
+      else if (change.t === 'skip') for (let i = 0; i < change.ids; i++) data.ids.next();
       else if (change.t === 'reset') {
         data.ids.reset();
         clock = createClock(source);

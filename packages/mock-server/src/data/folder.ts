@@ -10,30 +10,23 @@
 // crash keeps all of them or none (a job without its Idempotency-Key would be charged twice on
 // a retry). The request's answer waits until the line is on disk (fdatasync): lines made
 // meanwhile go in the same write (group commit). A start
-// replays the journal on the snapshot; a line cut short by a crash, or anything after the last
-// whole line, is cut off (the file truncated there), never a failure to start. When the journal
+// replays the journal on the snapshot; a torn tail (a line cut short by a crash, anything after
+// the last whole line) is cut off, but damage before good lines refuses the start
+// (data/journal-read.ts), as a journal another program wrote does. When the journal
 // grows long, and when the mock stops, a new snapshot takes its records in.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config-error.js';
 import type { LiveData } from '../live-state.js';
 import { createDataIds } from './ids.js';
+import { JOURNAL_VERSION, line } from './journal-format.js';
+import { checkJournalIsOurs, handleDamage, type JournalRead, readJournal } from './journal-read.js';
 import type { DataRecord } from './records.js';
 import { SNAPSHOT_VERSION, type Snapshot } from './snapshot.js';
 
-const JOURNAL_VERSION = 1;
 /** Records after which a running mock writes a snapshot (a start replays at most about this many). */
 const COMPACT_AFTER_RECORDS = 20_000;
-
-const RECORD_KINDS = new Set(['charge', 'job', 'key', 'checkout', 'pay', 'advance', 'reset']);
-
-interface JournalHeader {
-  journal: typeof JOURNAL_VERSION;
-  generation: number;
-  /** The id seed, for a folder with no snapshot yet. */
-  seed: string;
-}
 
 export interface DataFolder extends LiveData {
   /** Resolves once every change recorded so far is on disk; undefined when it already is. */
@@ -43,45 +36,6 @@ export interface DataFolder extends LiveData {
   /** Writes what is pending, takes a snapshot and lets the folder go. */
   close(): Promise<void>;
 }
-
-const checksum = (json: string) => createHash('sha256').update(json).digest('base64url').slice(0, 11);
-
-/** The lines that are whole and check out; where they end, in bytes. */
-function readJournal(text: Buffer): { header?: JournalHeader; records: DataRecord[]; goodBytes: number } {
-  const records: DataRecord[] = [];
-  let header: JournalHeader | undefined;
-  let offset = 0;
-  for (;;) {
-    const end = text.indexOf(10, offset);
-    if (end < 0) break; // no newline: a line cut short
-    const line = text.toString('utf8', offset, end);
-    const space = line.indexOf(' ');
-    const json = line.slice(space + 1);
-    if (space < 0 || line.slice(0, space) !== checksum(json)) break;
-    let value: unknown;
-    try {
-      value = JSON.parse(json);
-    } catch {
-      break;
-    }
-    if (!header) {
-      const candidate = value as JournalHeader;
-      if (candidate?.journal !== JOURNAL_VERSION || typeof candidate.seed !== 'string') break;
-      header = candidate;
-    } else {
-      if (!Array.isArray(value) || !value.every((change) => RECORD_KINDS.has((change as DataRecord)?.t)))
-        break;
-      records.push(...(value as DataRecord[]));
-    }
-    offset = end + 1;
-  }
-  return { ...(header ? { header } : {}), records, goodBytes: header ? offset : 0 };
-}
-
-const line = (value: unknown) => {
-  const json = JSON.stringify(value);
-  return `${checksum(json)} ${json}\n`;
-};
 
 function fsyncDir(dir: string): void {
   const fd = fs.openSync(dir, 'r');
@@ -136,11 +90,17 @@ function lock(dir: string): () => void {
   }
 }
 
+export interface DataFolderOptions {
+  /** --data-recover: start from a journal with a damaged record by keeping every readable one. */
+  recover?: boolean;
+}
+
 /** Opens (creating it if need be) the data folder at `dir` and reads what it holds. */
 export function openDataFolder(
   dir: string,
   onError: (error: unknown) => void,
   onNote: (line: string) => void = () => {},
+  options: DataFolderOptions = {},
 ): DataFolder {
   try {
     fs.mkdirSync(dir, { recursive: true });
@@ -149,7 +109,7 @@ export function openDataFolder(
   }
   const unlock = lock(dir);
   try {
-    return openLocked(dir, onError, onNote, unlock);
+    return openLocked(dir, onError, onNote, unlock, options);
   } catch (error) {
     unlock();
     throw error;
@@ -183,10 +143,11 @@ function openLocked(
   onError: (error: unknown) => void,
   onNote: (line: string) => void,
   unlock: () => void,
+  options: DataFolderOptions,
 ): DataFolder {
   const snapshot = readSnapshot(dir);
   const journalPath = join(dir, 'journal.log');
-  let journal: ReturnType<typeof readJournal> = { records: [], goodBytes: 0 };
+  let journal: JournalRead = { records: [], goodBytes: 0, lines: [], foreign: false };
   let size = 0;
   try {
     const text = fs.readFileSync(journalPath);
@@ -195,10 +156,22 @@ function openLocked(
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
+  checkJournalIsOurs(dir, journal, snapshot);
   let generation = snapshot?.generation ?? 0;
   const seed = snapshot?.ids.seed ?? journal.header?.seed ?? randomBytes(16).toString('hex');
   // A journal of an older generation is in the snapshot already (a crash between the two renames).
   const current = journal.header?.generation === generation;
+  if (current && journal.damagedAt !== undefined) {
+    journal = handleDamage(
+      dir,
+      journal,
+      snapshot,
+      options.recover === true,
+      (text) => replaceFile(dir, 'journal.log', text),
+      onNote,
+    );
+    size = journal.goodBytes;
+  }
   const records = current ? journal.records : [];
   let fd: number;
   const droppedBytes = current ? size - journal.goodBytes : 0;
