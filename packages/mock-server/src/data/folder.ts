@@ -275,6 +275,7 @@ function openLocked(
     snapshot,
     records,
     recovered: { droppedBytes, replayed: records.length },
+    note: onNote,
     attach(snapshotOf) {
       takeSnapshot = snapshotOf;
     },
