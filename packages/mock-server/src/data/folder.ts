@@ -1,7 +1,7 @@
 // --data DIR on disk: a lock, a snapshot and an append-only journal, in plain Node (no native
 // code: docs/decisions/0009-mock-data.md).
 //
-//   mock.lock      the pid of the mock using the folder; a second mock refuses to start
+//   mock.lock      the mock using the folder: pid, boot and PID namespace (data/lock.ts)
 //   snapshot.json  the whole state (data/snapshot.ts), replaced atomically (write, fsync, rename)
 //   journal.log    a header line, then one line per request that changed something since the
 //                  snapshot: a checksum, a space and the JSON list of its changes (data/records.ts)
@@ -22,6 +22,7 @@ import type { LiveData } from '../live-state.js';
 import { createDataIds } from './ids.js';
 import { JOURNAL_VERSION, line } from './journal-format.js';
 import { checkJournalIsOurs, handleDamage, type JournalRead, readJournal } from './journal-read.js';
+import { LockHeldError, NotALockError, STALE_MS, takeLock } from './lock.js';
 import type { DataRecord } from './records.js';
 import { SNAPSHOT_VERSION, type Snapshot } from './snapshot.js';
 
@@ -60,33 +61,23 @@ function replaceFile(dir: string, name: string, text: string): void {
   fsyncDir(dir);
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Takes the folder's lock, or says which mock holds it. A lock left by a killed mock is taken over. */
+/** Takes the folder's lock (data/lock.ts), or says which mock holds it. */
 function lock(dir: string): () => void {
   const path = join(dir, 'mock.lock');
-  for (let attempt = 0; ; attempt++) {
-    try {
-      fs.writeFileSync(path, `${process.pid}\n`, { flag: 'wx' });
-      return () => fs.rmSync(path, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
-    }
-    const pid = Number.parseInt(fs.readFileSync(path, 'utf8'), 10);
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid)) {
+  try {
+    return takeLock(path);
+  } catch (error) {
+    if (error instanceof NotALockError)
       throw new ConfigError(
-        `Another mock (process ${pid}) is using the data folder ${dir}. Stop it, or give this one another --data folder. ` +
-          `If no mock runs there, delete ${path}.`,
+        `The data folder's mock.lock in ${dir} is not a lock this mock wrote; it is left as it is. Move it away, or give this mock another --data folder.`,
       );
-    }
-    fs.rmSync(path, { force: true }); // its mock has gone (kill -9): take the folder over
+    if (!(error instanceof LockHeldError)) throw error;
+    const { pid, here } = error.holder;
+    const who = here ? `process ${pid}` : `process ${pid} in another container, PID namespace or boot`;
+    throw new ConfigError(
+      `Another mock (${who}) is using the data folder ${dir}. Stop it, or give this one another --data folder. ` +
+        `If no mock runs there, delete ${path}${here ? '' : ` (or wait: a lock not refreshed for ${STALE_MS / 1000} s is taken over)`}.`,
+    );
   }
 }
 
