@@ -2,7 +2,13 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', msw: 'src/msw.ts', internal: 'src/internal.ts', flags: 'src/flags.ts' },
+    entry: {
+      index: 'src/index.ts',
+      msw: 'src/msw.ts',
+      internal: 'src/internal.ts',
+      flags: 'src/flags.ts',
+      lock: 'src/data/lock.ts',
+    },
     format: ['esm', 'cjs'],
     dts: true,
     target: 'node20',

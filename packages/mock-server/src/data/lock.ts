@@ -103,12 +103,15 @@ function readLock(
     const text = buffer.toString('utf8', 0, fs.readSync(fd, buffer, 0, MAX_LOCK_BYTES, 0));
     const match = LOCK_TEXT.exec(text);
     if (!match) throw new NotALockError(path);
-    const [, pid = '', boot, pidns] = match;
+    const [, digits = '', boot, pidns] = match;
+    const pid = Number.parseInt(digits, 10) || 0;
     return {
       ino: stat.ino,
       holder: {
-        pid: Number.parseInt(pid, 10) || 0,
-        here: boot === me.boot && pidns === me.pidns,
+        pid,
+        // An older lock, a bare pid, says nothing of where: its pid running here is taken as its
+        // holder (as before), and one gone only ages out, since it may run elsewhere.
+        here: boot === undefined ? pid > 0 && running(pid) : boot === me.boot && pidns === me.pidns,
         ageMs: Date.now() - stat.mtimeMs,
       },
     };
