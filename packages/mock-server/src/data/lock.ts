@@ -1,4 +1,5 @@
-// @profile-articles/mock-server/lock: one process at a time on a file, across containers.
+// @profile-articles/mock-server/lock: one process at a time on a file, across containers. Not
+// public, like ./internal: it may change in any release, without a major version.
 // A bare pid cannot say whether its process runs: two containers sharing a volume see each
 // other's pids as gone, or as one of their own (both mocks are pid 1). So a lock names its
 // holder's pid, boot id and PID namespace, and the holder touches it every second: a lock from
