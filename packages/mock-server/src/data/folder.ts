@@ -81,7 +81,7 @@ function lock(dir: string): () => void {
   }
 }
 
-export interface DataFolderOptions {
+interface DataFolderOptions {
   /** --data-recover: start from a journal with a damaged record by keeping every readable one. */
   recover?: boolean;
 }
