@@ -15,6 +15,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startMockServer } from '@profile-articles/mock-server';
 import { MOCK_BIN, startMockBin } from '@profile-articles/test-utils/mock-bins';
 import { describe, expect, it, onTestFinished } from 'vitest';
 
@@ -106,6 +107,21 @@ describe.skipIf(!canUnshare)('mock.lock across PID namespaces (root: unshare --p
 });
 
 describe('mock.lock', () => {
+  it('refuses a second server on the same folder in the same process', async () => {
+    const dir = folder();
+    const first = await startMockServer({ port: 0, config: { dataDir: dir } });
+    try {
+      await expect(startMockServer({ port: 0, config: { dataDir: dir } })).rejects.toThrow(
+        `Another mock (process ${process.pid}) is using the data folder`,
+      );
+    } finally {
+      await first.close();
+    }
+    // Let go on close: the folder is free again.
+    const again = await startMockServer({ port: 0, config: { dataDir: dir } });
+    await again.close();
+  });
+
   it('is never followed through a link planted in its place', async () => {
     const dir = folder();
     mkdirSync(dir, { recursive: true });

@@ -121,11 +121,16 @@ function readLock(
   }
 }
 
+/** The locks this process holds (by inode): a second taker in the same process is refused too. */
+const heldHere = new Set<number>();
+
 /** Whether the holder is gone: at once when it ran here, else once it stopped touching the lock. */
-function isStale(holder: LockHolder): boolean {
+function isStale(holder: LockHolder, ino: number): boolean {
+  if (heldHere.has(ino)) return false;
   if (holder.ageMs > STALE_MS) return true;
   // An empty lock is one being written (or whose writer died at once): only its age says.
   if (!holder.here || holder.pid === 0) return false;
+  // Our own pid, in a lock this process does not hold: an earlier process that had our pid.
   return holder.pid === process.pid || !running(holder.pid);
 }
 
@@ -145,7 +150,7 @@ export function takeLock(path: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const held = readLock(path, me);
       if (!held) continue; // let go meanwhile
-      if (!isStale(held.holder)) throw new LockHeldError(path, held.holder);
+      if (!isStale(held.holder, held.ino)) throw new LockHeldError(path, held.holder);
       // Taken over only if it is still the file judged stale: another taker may have beaten us.
       if (readLock(path, me)?.ino === held.ino) fs.rmSync(path, { force: true });
       continue;
@@ -157,11 +162,13 @@ export function takeLock(path: string): () => void {
 
 function holdLock(path: string, fd: number, me: { boot: string; pidns: string }): () => void {
   const ino = fs.fstatSync(fd).ino;
+  heldHere.add(ino);
   try {
     fs.fchmodSync(fd, 0o600); // whatever the umask
     writeAll(fd, `${process.pid} ${me.boot} ${me.pidns}\n`);
     fs.fsyncSync(fd);
   } catch (error) {
+    heldHere.delete(ino);
     fs.closeSync(fd);
     fs.rmSync(path, { force: true });
     throw error;
@@ -180,6 +187,7 @@ function holdLock(path: string, fd: number, me: { boot: string; pidns: string })
   return () => {
     if (released) return;
     released = true;
+    heldHere.delete(ino);
     clearInterval(timer);
     fs.closeSync(fd);
     try {
