@@ -36,10 +36,7 @@ export default defineConfig({
       { find: /^@profile-articles\/mock-server\/msw$/, replacement: src('mock-server/src/msw.ts') },
       { find: /^@profile-articles\/mock-server\/internal$/, replacement: src('mock-server/src/internal.ts') },
       { find: /^@profile-articles\/mock-server\/flags$/, replacement: src('mock-server/src/flags.ts') },
-      {
-        find: /^@profile-articles\/mock-server\/durable-file$/,
-        replacement: src('mock-server/src/durable-file.ts'),
-      },
+      { find: /^@profile-articles\/mock-server\/files$/, replacement: src('mock-server/src/files.ts') },
       { find: /^@profile-articles\/mock-server$/, replacement: src('mock-server/src/index.ts') },
       // The private test helpers (packages/test-utils): never built, always read from source.
       { find: /^@profile-articles\/test-utils\/(.+)$/, replacement: src('test-utils/src/$1.ts') },

@@ -31,7 +31,7 @@ export default defineConfig([
     clean: true,
     // The durable write the mock's data folder uses too (node:fs only): bundled into the chunk
     // that writes settings or batch state, so no command loads the mock's package for it.
-    noExternal: ['@profile-articles/mock-server/durable-file'],
+    noExternal: ['@profile-articles/mock-server/files'],
     // `profile-articles help <topic>` reads the guides from the package's guides/ folder: the
     // repository's docs/guides/, copied afresh so that a removed guide does not linger.
     onSuccess: async () => {
@@ -71,6 +71,6 @@ export default defineConfig([
     platform: 'node',
     // Bundled here as in the bin, so commander is a devDependency: npm does not install it for
     // a customer, whose Node 20 commander 15 (engines >=22.12) would warn about.
-    noExternal: ['commander', '@profile-articles/mock-server/durable-file'],
+    noExternal: ['commander', '@profile-articles/mock-server/files'],
   },
 ]);

@@ -7,7 +7,7 @@ export default defineConfig([
       msw: 'src/msw.ts',
       internal: 'src/internal.ts',
       flags: 'src/flags.ts',
-      'durable-file': 'src/durable-file.ts',
+      files: 'src/files.ts',
     },
     format: ['esm', 'cjs'],
     dts: true,

@@ -10,7 +10,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { removeLeftover, replaceFileDurably } from '@profile-articles/mock-server/durable-file';
+import { removeLeftover, replaceFileDurably } from '@profile-articles/mock-server/files';
 import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import type { Io } from './io.js';

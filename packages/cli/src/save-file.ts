@@ -3,7 +3,7 @@
 // --force an existing file is never replaced, even one that appears while the answer is on its way.
 import { closeSync, constants, fsyncSync, linkSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { writeWhole } from '@profile-articles/mock-server/durable-file';
+import { writeWhole } from '@profile-articles/mock-server/files';
 import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 

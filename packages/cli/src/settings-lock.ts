@@ -4,7 +4,7 @@
 // take the lock fails saying nothing was written: it never reports a write that did not happen.
 // Not the batch lock (batch/lock.ts): this one is held for a few milliseconds only.
 import * as fs from 'node:fs';
-import { FILE_MODE, writeWhole } from '@profile-articles/mock-server/durable-file';
+import { FILE_MODE, writeWhole } from '@profile-articles/mock-server/files';
 import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 

@@ -51,6 +51,8 @@ describe('profile-articles mock and profile-articles-mock agree', () => {
     ['a config with a wrong field', () => ['--port', '0', '--config', badConfig]],
     ['a port in use', () => ['--port', String(busyPort)]],
     ['a job timing that is not a whole number', () => ['--port', '0', '--queued-ms', '-1']],
+    ['--data-recover without a data folder', () => ['--port', '0', '--data-recover']],
+    ['--data-recover given a value', () => ['--port', '0', '--data-recover=yes']],
   ];
   for (const [name, args] of cases) {
     it(name, async () => {

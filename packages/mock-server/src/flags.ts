@@ -18,6 +18,7 @@ export interface MockFlag {
     | 'allow-host'
     | 'admin-token'
     | 'data'
+    | 'data-recover'
     | 'queued-ms'
     | 'running-ms'
     | 'log'
@@ -51,6 +52,11 @@ export const MOCK_FLAGS: readonly MockFlag[] = [
     value: 'dir',
     description: 'keep accounts, jobs, articles, keys, the ledger and the clock in DIR across restarts',
   },
+  {
+    name: 'data-recover',
+    description:
+      'start from a journal with a damaged record: keep every readable record, the damaged file as journal.log.bad-<time>',
+  },
   { name: 'queued-ms', value: 'ms', description: 'how long a job stays queued (overrides the config)' },
   { name: 'running-ms', value: 'ms', description: 'how long a job then runs (overrides the config)' },
   { name: 'log', description: 'print one line per request (default when stdout is a terminal)' },
@@ -65,6 +71,7 @@ export interface MockFlags {
   allowHost?: string[] | undefined;
   adminToken?: string | undefined;
   data?: string | undefined;
+  dataRecover?: boolean | undefined;
   queuedMs?: string | undefined;
   runningMs?: string | undefined;
   /** `--log` true, `--no-log` false, neither undefined (the default then depends on stdout). */
@@ -84,6 +91,8 @@ export interface MockFlagOptions {
   adminToken?: string;
   /** The folder the state lives in across restarts (config `dataDir`). */
   dataDir?: string;
+  /** `--data-recover`: a journal with a damaged record before its end is recovered, not refused. */
+  dataRecover?: boolean;
   /** Job timings, over the config's `jobs`. */
   queuedMs?: number;
   runningMs?: number;
@@ -126,7 +135,8 @@ export function parseMockArgs(args: readonly string[]): { flags: MockFlags; help
     // A switch takes no value: commander names `--log=x` an unknown option whole.
     if (!flag || (!flag.value && inline !== undefined)) throw new MockUsageError(`unknown option '${arg}'`);
     if (!flag.value) {
-      flags.log = flag.name === 'log';
+      if (flag.name === 'log' || flag.name === 'no-log') flags.log = flag.name === 'log';
+      else flags[camel(flag.name)] = true;
       continue;
     }
     const value = inline ?? args[++i];
@@ -185,6 +195,7 @@ export function mockOptionsFromFlags(flags: MockFlags): MockFlagOptions {
     ...(flags.allowHost?.length ? { allowHosts: flags.allowHost } : {}),
     ...(flags.adminToken === undefined ? {} : { adminToken: flags.adminToken }),
     ...(flags.data === undefined ? {} : { dataDir: flags.data }),
+    ...(flags.dataRecover ? { dataRecover: true } : {}),
     ...(queuedMs === undefined ? {} : { queuedMs }),
     ...(runningMs === undefined ? {} : { runningMs }),
     ...(flags.log === undefined ? {} : { logRequests: flags.log }),

@@ -7,7 +7,7 @@ import type { NormalizedConfig } from './config.js';
 import type { DataIds } from './data/ids.js';
 import { applyRecord, type DataRecord, recordChanges } from './data/records.js';
 import { dumpState, loadState, type Snapshot } from './data/snapshot.js';
-import { type Clock, createClock } from './rules/clock.js';
+import { CLOCK_LIMIT_TEXT, type Clock, createClock } from './rules/clock.js';
 import { createState, type MockState } from './state.js';
 
 export interface LiveState {
@@ -43,6 +43,8 @@ export interface LiveData {
    * it could not write, after setting both to what is on disk).
    */
   attach(snapshot: (generation: number) => Snapshot, rebuild: () => void): void;
+  /** Tells the person starting the mock what the start did (stderr). */
+  note?(line: string): void;
 }
 
 interface LiveStateOptions {
@@ -71,13 +73,17 @@ export function createLiveState(config: NormalizedConfig, options: LiveStateOpti
   /** The state from the folder's snapshot and records, as a start replays them. */
   const load = (data: LiveData) => {
     let latest = -Infinity;
+    // What the folder kept may carry the clock past its limit (real time has run on since):
+    // the start then stops it there, rather than refusing every start of the folder.
+    let stopped = false;
     if (data.snapshot) {
       loadState(state, data.snapshot);
-      clock.advance(data.snapshot.clock.offset);
+      stopped = clock.advanceUpToLimit(data.snapshot.clock.offset) || stopped;
       latest = data.snapshot.clock.latest;
     }
     for (const change of data.records) {
-      if (change.t === 'advance') clock.advance(change.ms);
+      if (change.t === 'advance') stopped = clock.advanceUpToLimit(change.ms) || stopped;
+      else if (change.t === 'skip') for (let i = 0; i < change.ids; i++) data.ids.next();
       else if (change.t === 'reset') {
         data.ids.reset();
         clock = createClock(source);
@@ -91,7 +97,11 @@ export function createLiveState(config: NormalizedConfig, options: LiveStateOpti
     // The clock runs on while the mock is stopped, as the service's would (docs/decisions/0009):
     // a job due during the gap has ended, a key older than 24 h has expired. It never runs
     // backwards: a machine's clock set back resumes from the latest time the mock had shown.
-    if (clock.now() < latest) clock.advance(latest - clock.now());
+    if (clock.now() < latest) stopped = clock.advanceUpToLimit(latest - clock.now()) || stopped;
+    if (stopped)
+      data.note?.(
+        `Data folder: the clock it kept would pass ${CLOCK_LIMIT_TEXT}, the latest time the mock keeps; it starts at ${CLOCK_LIMIT_TEXT}`,
+      );
   };
   if (data) {
     load(data);

@@ -24,6 +24,12 @@ export interface StartOptions {
   service?: MockService;
   /** Hears of the mock's own errors (see MockServiceOptions.onError) when it creates the service. */
   onError?: (error: unknown) => void;
+  /**
+   * With `config.dataDir`: start from a journal.log with a damaged record before its end by
+   * keeping every readable record, the damaged file kept as journal.log.bad-<ISO time>
+   * (`--data-recover`). Without it such a start is refused.
+   */
+  dataRecover?: boolean;
   /** Hears what a --data folder's start found (a torn write cut off), one line each. */
   onNote?: (line: string) => void;
   /** Hears of every request once answered (or dropped): what `--log` prints. Costs nothing unset. */
@@ -361,6 +367,7 @@ export async function serveMock(
           dataDir,
           options.onError ?? (() => {}),
           options.onNote,
+          { recover: options.dataRecover === true },
         )
       : undefined;
   let loading = onListening ? undefined : loadListener(options, listenHost, data);

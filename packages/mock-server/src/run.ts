@@ -78,6 +78,8 @@ export async function runMockCommand(options: RunMockOptions = {}): Promise<void
     ...(Object.keys(jobs).length ? { jobs } : {}),
     ...(dataDir === undefined ? {} : { dataDir }),
   };
+  if (options.dataRecover && dataDir === undefined)
+    throw new ConfigError("--data-recover needs a data folder: --data DIR, or the config file's dataDir");
   const host = options.host ?? DEFAULT_HOST;
   if (!isLoopback(host)) {
     warn(
@@ -109,6 +111,7 @@ export async function runMockCommand(options: RunMockOptions = {}): Promise<void
       port: options.port ?? DEFAULT_PORT,
       host,
       config,
+      ...(options.dataRecover ? { dataRecover: true } : {}),
       ...(onRequest ? { onRequest } : {}),
       onNote: warn,
       onError: (error) =>

@@ -26,7 +26,7 @@ import { type FaultsConfig, parseFaults } from './rules/faults.js';
 import { flatIds } from './rules/flat-ids.js';
 import type { JournalEntry, JournalQuery } from './rules/journal.js';
 import { createPageTokens } from './rules/page-tokens.js';
-import { createRequestIds } from './rules/request-ids.js';
+import { createRequestIds, startTag } from './rules/request-ids.js';
 import type { MockState } from './state.js';
 
 export { MAX_BODY_BYTES };
@@ -132,7 +132,8 @@ export function createMockService(
     data,
   });
   const completeCheckout = (sessionId: string) => live.state.checkouts.pay(sessionId, live.now());
-  const nextRequestId = createRequestIds();
+  // With --data the ids of this start must differ from those an earlier start gave.
+  const nextRequestId = createRequestIds(data ? `req_${startTag()}_` : 'req_');
 
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,

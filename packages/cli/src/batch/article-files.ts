@@ -4,7 +4,7 @@
 // escaped (the SDK's safeJson); the Markdown, text for a person, has no control character left.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { removeLeftover, replaceFileDurably } from '@profile-articles/mock-server/durable-file';
+import { removeLeftover, replaceFileDurably } from '@profile-articles/mock-server/files';
 import type { Article } from '@profile-articles/sdk';
 import { terminalSafe as line, safeJson } from '@profile-articles/sdk/internal/terminal';
 import { safeName } from './safe-name.js';

@@ -1,54 +1,37 @@
-// One run per state file: `<state>.lock` is created exclusively and holds the owner's pid.
-// A lock left by a process that no longer exists (kill -9, a reboot) is taken over.
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+// One run per state file: `<state>.lock`, taken with the mock's own lock
+// (@profile-articles/mock-server/lock): it names the owner's pid, boot and PID namespace and is
+// touched every second, so a batch in another container sharing the folder is seen as running.
+// A lock whose owner ran here and is gone (kill -9) is taken over at once; one from elsewhere,
+// or from before a reboot, once nobody has touched it for 10 s. Loaded with the batch command
+// only: the lock module imports nothing but node:fs.
+import { LockHeldError, NotALockError, STALE_MS, takeLock } from '@profile-articles/mock-server/files';
 import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 export function lockStateFile(statePath: string): () => void {
   const lockPath = `${statePath}.lock`;
-  for (let tries = 0; tries < 3; tries++) {
-    try {
-      const fd = openSync(lockPath, 'wx', 0o600);
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => {
-        try {
-          unlinkSync(lockPath);
-        } catch {
-          // Already gone: nothing to release.
-        }
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const held = readFileSync(lockPath, 'utf8').trim();
-      // Ours holds a pid, or nothing when a run died between creating and writing it. Any
-      // other file of that name is someone else's: never removed.
-      if (!/^\d*$/.test(held)) {
-        throw new CliError(
-          `${lockPath} is not a batch lock file: batch left it as it is.`,
-          ExitCode.Failure,
-          'Move it away, or name another state file with --state.',
-        );
-      }
-      const owner = Number.parseInt(held, 10);
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner)) {
-        throw new CliError(
-          `Another batch (pid ${owner}) is using the state file ${statePath}.`,
-          ExitCode.Failure,
-          `Wait for it to finish, or remove ${lockPath} if that process is not a batch.`,
-        );
-      }
-      unlinkSync(lockPath); // stale: its owner is gone
+  try {
+    return takeLock(lockPath);
+  } catch (error) {
+    if (error instanceof NotALockError)
+      throw new CliError(
+        `${lockPath} is not a batch lock file: batch left it as it is.`,
+        ExitCode.Failure,
+        'Move it away, or name another state file with --state.',
+      );
+    if (error instanceof LockHeldError) {
+      const { pid, here } = error.holder;
+      throw new CliError(
+        `Another batch (pid ${pid}${here ? '' : ' in another container, PID namespace or boot'}) is using the state file ${statePath}.`,
+        ExitCode.Failure,
+        here
+          ? `Wait for it to finish, or remove ${lockPath} if that process is not a batch.`
+          : `Wait for it to finish; a lock it has not refreshed for ${STALE_MS / 1000} s is taken over.`,
+      );
     }
+    throw new CliError(
+      `Could not lock the state file ${statePath} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
+      ExitCode.Failure,
+    );
   }
-  throw new CliError(`Could not lock the state file ${statePath}.`, ExitCode.Failure);
 }

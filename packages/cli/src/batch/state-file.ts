@@ -3,7 +3,7 @@
 // but only in a file batch wrote: any other file --state names is refused before a byte changes.
 
 import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, readSync } from 'node:fs';
-import { writeWhole } from '@profile-articles/mock-server/durable-file';
+import { writeWhole } from '@profile-articles/mock-server/files';
 import { safeJson } from '@profile-articles/sdk/internal/terminal';
 import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';

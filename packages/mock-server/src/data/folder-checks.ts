@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config-error.js';
-import { removeLeftover } from '../durable-file.js';
+import { removeLeftover } from './durable-file.js';
 
 /** The temporaries a snapshot or a new journal is written to before its rename (data/folder.ts). */
 const TEMPORARIES = ['snapshot.json.tmp', 'journal.log.tmp'] as const;

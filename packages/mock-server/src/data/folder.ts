@@ -1,7 +1,7 @@
 // --data DIR on disk: a lock, a snapshot and an append-only journal, in plain Node (no native
 // code: docs/decisions/0009-mock-data.md).
 //
-//   mock.lock      the pid of the mock using the folder; a second mock refuses to start
+//   mock.lock      the mock using the folder: pid, boot and PID namespace (data/lock.ts)
 //   snapshot.json  the whole state (data/snapshot.ts), replaced atomically (durable-file.ts:
 //                  exclusive temporary, whole write, fsync, rename, fsync of the folder)
 //   journal.log    a header line, then one line per request that changed something since the
@@ -11,8 +11,9 @@
 // crash keeps all of them or none (a job without its Idempotency-Key would be charged twice on
 // a retry). The request's answer waits until the line is on disk (fdatasync): lines made
 // meanwhile go in the same write (group commit). A start
-// replays the journal on the snapshot; a line cut short by a crash, or anything after the last
-// whole line, is cut off (the file truncated there), never a failure to start. When the journal
+// replays the journal on the snapshot; a torn tail (a line cut short by a crash, anything after
+// the last whole line) is cut off, but damage before good lines refuses the start
+// (data/journal-read.ts), as a journal another program wrote does. When the journal
 // grows long, and when the mock stops, a new snapshot takes its records in.
 //
 // A full disk (a write that fails or comes out short) never loses an answered change: the
@@ -20,29 +21,22 @@
 // (the state is rebuilt from what is on disk, as a restart would), and the journal is cut back
 // to its last whole record before the next write. A snapshot that cannot be written leaves the
 // old snapshot and journal in place (docs/reliability.md, "Files the mock writes").
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config-error.js';
-import { fsyncFolder, replaceFileDurably, writeTemporary } from '../durable-file.js';
 import type { LiveData } from '../live-state.js';
+import { fsyncFolder, replaceFileDurably, writeTemporary } from './durable-file.js';
 import { prepareDataFolder, removeLeftoverTemporaries } from './folder-checks.js';
 import { createDataIds } from './ids.js';
+import { JOURNAL_VERSION, line } from './journal-format.js';
+import { checkJournalIsOurs, handleDamage, type JournalRead, readJournal } from './journal-read.js';
+import { LockHeldError, NotALockError, STALE_MS, takeLock } from './lock.js';
 import type { DataRecord } from './records.js';
 import { SNAPSHOT_VERSION, type Snapshot } from './snapshot.js';
 
-const JOURNAL_VERSION = 1;
 /** Records after which a running mock writes a snapshot (a start replays at most about this many). */
 const COMPACT_AFTER_RECORDS = 20_000;
-
-const RECORD_KINDS = new Set(['charge', 'job', 'key', 'checkout', 'pay', 'advance', 'reset']);
-
-interface JournalHeader {
-  journal: typeof JOURNAL_VERSION;
-  generation: number;
-  /** The id seed, for a folder with no snapshot yet. */
-  seed: string;
-}
 
 export interface DataFolder extends LiveData {
   /** Resolves once every change recorded so far is on disk; undefined when it already is. */
@@ -53,79 +47,35 @@ export interface DataFolder extends LiveData {
   close(): Promise<void>;
 }
 
-const checksum = (json: string) => createHash('sha256').update(json).digest('base64url').slice(0, 11);
-
-/** The lines that are whole and check out; where they end, in bytes. */
-function readJournal(text: Buffer): { header?: JournalHeader; records: DataRecord[]; goodBytes: number } {
-  const records: DataRecord[] = [];
-  let header: JournalHeader | undefined;
-  let offset = 0;
-  for (;;) {
-    const end = text.indexOf(10, offset);
-    if (end < 0) break; // no newline: a line cut short
-    const line = text.toString('utf8', offset, end);
-    const space = line.indexOf(' ');
-    const json = line.slice(space + 1);
-    if (space < 0 || line.slice(0, space) !== checksum(json)) break;
-    let value: unknown;
-    try {
-      value = JSON.parse(json);
-    } catch {
-      break;
-    }
-    if (!header) {
-      const candidate = value as JournalHeader;
-      if (candidate?.journal !== JOURNAL_VERSION || typeof candidate.seed !== 'string') break;
-      header = candidate;
-    } else {
-      if (!Array.isArray(value) || !value.every((change) => RECORD_KINDS.has((change as DataRecord)?.t)))
-        break;
-      records.push(...(value as DataRecord[]));
-    }
-    offset = end + 1;
-  }
-  return { ...(header ? { header } : {}), records, goodBytes: header ? offset : 0 };
-}
-
-const line = (value: unknown) => {
-  const json = JSON.stringify(value);
-  return `${checksum(json)} ${json}\n`;
-};
-
 /** The journal, opened to append: never through a link planted in its place. */
 const APPEND = fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_NOFOLLOW;
 
 const codeOf = (error: unknown) =>
   (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
 
-function isRunning(pid: number): boolean {
+/** Takes the folder's lock (data/lock.ts), or says which mock holds it. */
+function lock(dir: string): () => void {
+  const path = join(dir, 'mock.lock');
   try {
-    process.kill(pid, 0);
-    return true;
+    return takeLock(path);
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if (error instanceof NotALockError)
+      throw new ConfigError(
+        `The data folder's mock.lock in ${dir} is not a lock this mock wrote; it is left as it is. Move it away, or give this mock another --data folder.`,
+      );
+    if (!(error instanceof LockHeldError)) throw error;
+    const { pid, here } = error.holder;
+    const who = here ? `process ${pid}` : `process ${pid} in another container, PID namespace or boot`;
+    throw new ConfigError(
+      `Another mock (${who}) is using the data folder ${dir}. Stop it, or give this one another --data folder. ` +
+        `If no mock runs there, delete ${path}${here ? '' : ` (or wait: a lock not refreshed for ${STALE_MS / 1000} s is taken over)`}.`,
+    );
   }
 }
 
-/** Takes the folder's lock, or says which mock holds it. A lock left by a killed mock is taken over. */
-function lock(dir: string): () => void {
-  const path = join(dir, 'mock.lock');
-  for (let attempt = 0; ; attempt++) {
-    try {
-      fs.writeFileSync(path, `${process.pid}\n`, { flag: 'wx' });
-      return () => fs.rmSync(path, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
-    }
-    const pid = Number.parseInt(fs.readFileSync(path, 'utf8'), 10);
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid)) {
-      throw new ConfigError(
-        `Another mock (process ${pid}) is using the data folder ${dir}. Stop it, or give this one another --data folder. ` +
-          `If no mock runs there, delete ${path}.`,
-      );
-    }
-    fs.rmSync(path, { force: true }); // its mock has gone (kill -9): take the folder over
-  }
+interface DataFolderOptions {
+  /** --data-recover: start from a journal with a damaged record by keeping every readable one. */
+  recover?: boolean;
 }
 
 /** Opens (creating it if need be) the data folder at `dir` and reads what it holds. */
@@ -133,12 +83,13 @@ export function openDataFolder(
   dir: string,
   onError: (error: unknown) => void,
   onNote: (line: string) => void = () => {},
+  options: DataFolderOptions = {},
 ): DataFolder {
   prepareDataFolder(dir);
   const unlock = lock(dir);
   try {
     removeLeftoverTemporaries(dir);
-    return openLocked(dir, onError, onNote, unlock);
+    return openLocked(dir, onError, onNote, unlock, options);
   } catch (error) {
     unlock();
     throw error;
@@ -172,10 +123,11 @@ function openLocked(
   onError: (error: unknown) => void,
   onNote: (line: string) => void,
   unlock: () => void,
+  options: DataFolderOptions,
 ): DataFolder {
   const snapshot = readSnapshot(dir);
   const journalPath = join(dir, 'journal.log');
-  let journal: ReturnType<typeof readJournal> = { records: [], goodBytes: 0 };
+  let journal: JournalRead = { records: [], goodBytes: 0, lines: [], foreign: false };
   let size = 0;
   try {
     const text = fs.readFileSync(journalPath);
@@ -184,10 +136,22 @@ function openLocked(
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
+  checkJournalIsOurs(dir, journal, snapshot);
   let generation = snapshot?.generation ?? 0;
   const seed = snapshot?.ids.seed ?? journal.header?.seed ?? randomBytes(16).toString('hex');
   // A journal of an older generation is in the snapshot already (a crash between the two renames).
   const current = journal.header?.generation === generation;
+  if (current && journal.damagedAt !== undefined) {
+    journal = handleDamage(
+      dir,
+      journal,
+      snapshot,
+      options.recover === true,
+      (text) => replaceFileDurably(journalPath, text),
+      onNote,
+    );
+    size = journal.goodBytes;
+  }
   const records = current ? journal.records : [];
   let fd: number;
   const droppedBytes = current ? size - journal.goodBytes : 0;
@@ -399,6 +363,7 @@ function openLocked(
     snapshot,
     records,
     recovered: { droppedBytes, replayed: records.length },
+    note: onNote,
     attach(snapshotOf, rebuildFromFolder) {
       takeSnapshot = snapshotOf;
       rebuild = rebuildFromFolder;

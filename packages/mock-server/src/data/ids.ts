@@ -30,10 +30,13 @@ function uuidOf(text: string): string {
   return JSON.parse(JSON.stringify(id)) as string;
 }
 
+/** The id the counter's `counter`th call of next() gives, for --data-recover's realignment. */
+export const idAt = (seed: string, counter: number) => uuidOf(`${seed}:${counter}`);
+
 export function createDataIds(saved: IdState): DataIds {
   let { seed, counter, epoch } = saved;
   return {
-    next: () => uuidOf(`${seed}:${counter++}`),
+    next: () => idAt(seed, counter++),
     article: (profileId) => uuidOf(`${seed}:article:${epoch}:${profileId}`),
     reset: () => {
       epoch++;

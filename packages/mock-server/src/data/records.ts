@@ -31,7 +31,12 @@ export type DataRecord =
   | { t: 'checkout'; a: string; c: number; cents: number }
   | { t: 'pay'; at: number; s: string }
   | { t: 'advance'; ms: number }
-  | { t: 'reset' };
+  | { t: 'reset' }
+  /**
+   * Written only by --data-recover in place of damaged records: the ids they had taken (jobs'
+   * and checkouts'), so that the records after them get their own ids again on replay.
+   */
+  | { t: 'skip'; ids: number };
 
 type SavedOutcome = { job: string } | { seed: ArticleSeed; c: number };
 

@@ -1,4 +1,4 @@
-// @profile-articles/mock-server/durable-file: the one way the mock and the CLI write a file that
+// The durable write (exported by ./files for the CLI): the one way the mock and the CLI write a file that
 // must survive a crash and a full disk (the mock's snapshot and journal, the CLI's settings and
 // batch state). It imports nothing but node:fs, so the CLI loads it without the mock. Not public.
 //
