@@ -111,6 +111,24 @@ export function missingSettings(settings: Pick<Settings, 'apiKey' | 'baseUrl'>):
   return undefined;
 }
 
+/** A profile that is not stored: the ones that are, and the nearest to a slip of the fingers. */
+async function unknownProfile(store: ConfigStore, profile: ActiveProfile): Promise<CliError> {
+  const names = store.profileNames();
+  const { nearest } = await import('./nearest.js');
+  const near = nearest(profile.name, names);
+  const listed =
+    names.length === 0
+      ? 'No profile is stored yet.'
+      : `The stored ${names.length === 1 ? 'profile is' : 'profiles are'} ${
+          names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+        }${near ? ` (did you mean ${near}?)` : ''}.`;
+  return new CliError(
+    `No profile named "${profile.name}" is stored (from ${profile.source === 'flag' ? '--profile' : 'PROFILE_ARTICLES_PROFILE'}). ${listed}`,
+    ExitCode.Usage,
+    `\`profile-articles login --profile ${profile.name}\` stores one.`,
+  );
+}
+
 /** Where an origin came from, as a message names it. */
 const urlFrom = (source: SettingSource, profile: string): string =>
   source === 'flag'
@@ -246,11 +264,7 @@ export class Context {
       !store.has(profile.name) &&
       !MAKES_PROFILE.has(this.command)
     ) {
-      throw new CliError(
-        `No profile named "${profile.name}" is stored (from ${profile.source === 'flag' ? '--profile' : 'PROFILE_ARTICLES_PROFILE'}).`,
-        ExitCode.Usage,
-        `\`profile-articles config list\` lists the stored profiles; \`profile-articles login --profile ${profile.name}\` stores one.`,
-      );
+      throw await unknownProfile(store, profile);
     }
     const stored = (key: 'apiKey' | 'baseUrl'): Found => {
       const value = store?.get(profile.name, key);
