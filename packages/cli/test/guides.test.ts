@@ -36,6 +36,13 @@ describe('the guides', () => {
     for (const about of Object.values(GUIDE_TOPICS)) expect(stdout).toContain(about);
   });
 
+  it('`help environment` names the hidden --api-key, why --help hides it, and where a stored key may go', async () => {
+    const { code, stdout } = await runCli(['help', 'environment']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/`--api-key KEY`[^\n]*hidden from `--help`[^\n]*shell history/);
+    expect(stdout).toMatch(/A stored key goes only to the origin it was stored with/);
+  });
+
   it('`help <near miss>` suggests the guide', async () => {
     const { code, stderr } = await runCli(['help', 'exit-code']);
     expect(code).toBe(2);
