@@ -209,7 +209,13 @@ export class Context {
   ) {
     this.io = io;
     this.options = options;
-    this.out = new Output(io, options.json === true || options.jq !== undefined, options.jq, options.profile);
+    this.out = new Output(
+      io,
+      options.json === true || options.jq !== undefined,
+      options.jq,
+      options.profile,
+      options.json === true,
+    );
     this.command = command;
     this.commandOptions = commandOptions;
     this.commandArgs = commandArgs;

@@ -57,9 +57,16 @@ async function runOn(argv: string[], io: Io): Promise<number> {
     ctx?.finish();
     const { reportError } = await import('./report-error.js');
     const { exitCode, ...report } = await reportError(error, ctx?.reportContext() ?? {});
+    const jq = argv.some((arg) => arg === '--jq' || arg.startsWith('--jq='));
     const out =
       ctx?.out ??
-      new (await import('./output.js')).Output(io, argv.includes('--json') || argv.includes('--jq'));
+      new (await import('./output.js')).Output(
+        io,
+        argv.includes('--json') || jq,
+        jq ? '' : undefined,
+        undefined,
+        argv.includes('--json'),
+      );
     out.error(report);
     if (io.env.DEBUG && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
     return exitCode;
