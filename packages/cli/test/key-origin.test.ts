@@ -116,6 +116,19 @@ describe('a stored key goes only to its own origin', () => {
     expect(received.map((headers) => headers.authorization)).toContain(`Bearer ${KEYS.poor}`);
   });
 
+  it('login that replaces a profile’s key for another origin says so', async () => {
+    await storeProd();
+    const elsewhere = h.server.url.replace('127.0.0.1', 'localhost');
+    const again = await bare(['login', '--profile', 'prod', '--base-url', elsewhere], { input: KEYS.poor });
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain(
+      `Profile "prod" was stored for ${h.server.url}: its key and origin are replaced (login --profile NAME stores another profile).`,
+    );
+    // The same origin again: nothing to say.
+    const same = await bare(['login', '--profile', 'prod'], { input: KEYS.main });
+    expect(same.stderr).not.toContain('replaced');
+  });
+
   it('the mock’s next steps work under this rule and leave the default profile alone', async () => {
     // The default profile is a real account elsewhere; the mock is h.server.
     await bare(['config', 'set', 'base-url', 'https://api.example.com']);
