@@ -391,7 +391,7 @@ export class Context {
   #logger(): Logger {
     const line = (level: string) => (message: string) =>
       this.io.stderr.write(
-        this.out.json
+        this.out.jsonOnStderr
           ? `${JSON.stringify({ log: { level, message } })}\n`
           : `${this.out.errStyle.dim(`${level}: ${message}`)}\n`,
       );

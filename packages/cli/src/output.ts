@@ -64,6 +64,11 @@ export class Output {
     this.errStyle = colorsFor(io.stderr, io.env);
   }
 
+  /** Whether what goes to stderr (errors, warnings, log and --verbose lines) is JSON: see #jsonErrors. */
+  get jsonOnStderr(): boolean {
+    return this.#jsonErrors;
+  }
+
   /** The one JSON value of a --json run; with --jq, what the filter makes of it (see `settled`). */
   value(value: unknown): void {
     const filter = this.#jq;

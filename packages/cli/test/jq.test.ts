@@ -65,18 +65,26 @@ describe.runIf(hasTmux)('--jq on a terminal', () => {
     const env = `env -u CI -u NO_COLOR PROFILE_ARTICLES_API_KEY=${KEYS.main} PROFILE_ARTICLES_BASE_URL=${h.server.url} PROFILE_ARTICLES_CONFIG_DIR=${h.configDir}`;
     const command = (args: string) => `${env} ${process.execPath} ${BIN} ${args}; echo EXIT=$?`;
     const term = openTerminal(
-      `${command("credits --jq '.credits |||'")}; ${command('read nobody-here --jq .article')}; ${command('credits --jq .credits --bogus')}; sleep 30`,
+      `${command("credits --jq '.credits |||'")}; ${command('read nobody-here --jq .article')}; ${command('credits --jq .credits --bogus')}; ${command('credits --jq .credits --verbose')}; sleep 30`,
       { columns: 200, rows: 20 },
     );
     try {
-      const lines = screenLines(await term.waitFor(/(EXIT=\d+[\s\S]*){3}/));
+      const lines = screenLines(await term.waitFor(/(EXIT=\d+[\s\S]*){4}/));
       expect(lines[0]).toMatch(/^Error: --jq could not compile the filter: jq: error: syntax error/);
       expect(lines[1]).toBe('The filter is jq’s language: https://jqlang.org/manual/');
       expect(lines[2]).toBe('EXIT=2');
       expect(lines[3]).toMatch(/^Error: Not found \(404\)/);
-      expect(lines.filter((line) => line.startsWith('EXIT='))).toEqual(['EXIT=2', 'EXIT=1', 'EXIT=2']);
+      expect(lines.filter((line) => line.startsWith('EXIT='))).toEqual([
+        'EXIT=2',
+        'EXIT=1',
+        'EXIT=2',
+        'EXIT=0',
+      ]);
       // A usage error too: commander's, one line and its hint.
-      expect(lines.at(-3)).toMatch(/^Error: unknown option '--bogus'/);
+      expect(lines.some((line) => /^Error: unknown option '--bogus'/.test(line))).toBe(true);
+      // And --verbose's lines: text for the person, the value on stdout as jq printed it.
+      expect(lines.at(-3)).toMatch(/^http GET \/api\/v1\/credits · 200/);
+      expect(lines.at(-2)).toBe('1000');
       expect(lines.join('\n')).not.toContain('{"error"');
     } finally {
       term.close();
