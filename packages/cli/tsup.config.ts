@@ -72,5 +72,8 @@ export default defineConfig([
     // Bundled here as in the bin, so commander is a devDependency: npm does not install it for
     // a customer, whose Node 20 commander 15 (engines >=22.12) would warn about.
     noExternal: ['commander', '@profile-articles/mock-server/files'],
+    // `help <topic>` finds the guides from import.meta.url, which CommonJS has not: the shim
+    // gives it this file's URL (without it, run() from require() failed with "Invalid URL").
+    shims: true,
   },
 ]);

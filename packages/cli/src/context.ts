@@ -9,6 +9,7 @@ import { ExitCode } from './exit-codes.js';
 import type { HttpTrace } from './http-trace.js';
 import type { Io } from './io.js';
 import { isLoopbackHost } from './loopback.js';
+import { checkBaseUrl, originOf } from './origin.js';
 import { Output } from './output.js';
 import { proxyFromEnv } from './proxy-env.js';
 import type { ReportContext } from './report-error.js';
@@ -45,6 +46,8 @@ export interface Settings {
   profile: ActiveProfile;
   /** When --profile and PROFILE_ARTICLES_API_KEY are both given: which key won, in a sentence. */
   keyChoice: string | undefined;
+  /** Why the stored key in use may not go to the origin in use (keyElsewhere), if it may not. */
+  keyRefused: CliError | undefined;
 }
 
 /** Commands that make a profile that is not stored yet: every other refuses to use one. */
@@ -108,6 +111,77 @@ export function missingSettings(settings: Pick<Settings, 'apiKey' | 'baseUrl'>):
   return undefined;
 }
 
+/** A profile that is not stored: the ones that are, and the nearest to a slip of the fingers. */
+async function unknownProfile(store: ConfigStore, profile: ActiveProfile): Promise<CliError> {
+  const names = store.profileNames();
+  const { nearest } = await import('./nearest.js');
+  const near = nearest(profile.name, names);
+  const listed =
+    names.length === 0
+      ? 'No profile is stored yet.'
+      : `The stored ${names.length === 1 ? 'profile is' : 'profiles are'} ${
+          names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+        }${near ? ` (did you mean ${near}?)` : ''}.`;
+  return new CliError(
+    `No profile named "${profile.name}" is stored (from ${profile.source === 'flag' ? '--profile' : 'PROFILE_ARTICLES_PROFILE'}). ${listed}`,
+    ExitCode.Usage,
+    `\`profile-articles login --profile ${profile.name}\` stores one.`,
+  );
+}
+
+/** Where an origin came from, as a message names it. */
+const urlFrom = (source: SettingSource, profile: string): string =>
+  source === 'flag'
+    ? '--base-url'
+    : source === 'environment'
+      ? 'PROFILE_ARTICLES_BASE_URL'
+      : `The base-url stored in profile "${profile}"`;
+
+/**
+ * A stored key goes only to the origin it was stored with (PRODUCT.md, Fixes): the usage error
+ * for an origin from a flag or the environment that is not the profile's own (as origins:
+ * `HTTP://Host:80/api/v1` is `http://host`), or for a profile that stores no origin; undefined
+ * when the key may go. It names the profiles that hold that origin, and how to send another key.
+ */
+function keyElsewhere(
+  store: ConfigStore,
+  profile: string,
+  baseUrl: { value: string; from: string },
+  envKeyPassedOver: boolean,
+): CliError | undefined {
+  const target = originOf(baseUrl.value);
+  const own = store.get(profile, 'baseUrl');
+  if (own !== undefined && URL.canParse(own) && originOf(own) === target) return undefined;
+  const { from } = baseUrl;
+  const shown = baseUrl.value.includes('@') ? target : baseUrl.value;
+  const message =
+    own === undefined
+      ? `Profile "${profile}" stores a key but no origin: it is not sent to ${shown} (from ${from}).`
+      : `The key of profile "${profile}" is stored for ${own}: it is not sent to ${shown} (from ${from}).`;
+  const holders = store.profileNames().filter((name) => {
+    const stored = store.get(name, 'baseUrl');
+    return (
+      name !== profile &&
+      store.get(name, 'apiKey') !== undefined &&
+      stored !== undefined &&
+      URL.canParse(stored) &&
+      originOf(stored) === target
+    );
+  });
+  const hints = [
+    holders.length === 1
+      ? `Profile "${holders[0]}" holds that origin: add --profile ${holders[0]}.`
+      : holders.length > 1
+        ? `Profiles ${holders.map((name) => `"${name}"`).join(', ')} hold that origin: add --profile with one of them.`
+        : undefined,
+    envKeyPassedOver
+      ? 'PROFILE_ARTICLES_API_KEY is set too, but --profile chose the stored key over it: drop --profile to send the environment’s key there.'
+      : undefined,
+    'To send another key there, pass --api-key or set PROFILE_ARTICLES_API_KEY.',
+  ];
+  return new CliError(message, ExitCode.Usage, hints.filter(Boolean).join(' '));
+}
+
 export class Context {
   readonly io: Io;
   readonly options: GlobalOptions;
@@ -135,7 +209,13 @@ export class Context {
   ) {
     this.io = io;
     this.options = options;
-    this.out = new Output(io, options.json === true || options.jq !== undefined, options.jq, options.profile);
+    this.out = new Output(
+      io,
+      options.json === true || options.jq !== undefined,
+      options.jq,
+      options.profile,
+      options.json === true,
+    );
     this.command = command;
     this.commandOptions = commandOptions;
     this.commandArgs = commandArgs;
@@ -190,11 +270,7 @@ export class Context {
       !store.has(profile.name) &&
       !MAKES_PROFILE.has(this.command)
     ) {
-      throw new CliError(
-        `No profile named "${profile.name}" is stored (from ${profile.source === 'flag' ? '--profile' : 'PROFILE_ARTICLES_PROFILE'}).`,
-        ExitCode.Usage,
-        `\`profile-articles config list\` lists the stored profiles; \`profile-articles login --profile ${profile.name}\` stores one.`,
-      );
+      throw await unknownProfile(store, profile);
     }
     const stored = (key: 'apiKey' | 'baseUrl'): Found => {
       const value = store?.get(profile.name, key);
@@ -207,14 +283,23 @@ export class Context {
     };
     const apiKey = pick(this.options.apiKey, 'PROFILE_ARTICLES_API_KEY', 'apiKey');
     const baseUrl = pick(this.options.baseUrl, 'PROFILE_ARTICLES_BASE_URL', 'baseUrl');
+    // Checked where it was given: a URL without its scheme is named here, not by a request.
+    if (baseUrl) checkBaseUrl(baseUrl.value, urlFrom(baseUrl.source, profile.name));
+    const envKeyPassedOver =
+      profile.source === 'flag' && !this.options.apiKey && Boolean(env.PROFILE_ARTICLES_API_KEY);
+    const keyRefused =
+      store && apiKey?.source === 'config' && baseUrl && baseUrl.source !== 'config'
+        ? keyElsewhere(
+            store,
+            profile.name,
+            { ...baseUrl, from: urlFrom(baseUrl.source, profile.name) },
+            envKeyPassedOver,
+          )
+        : undefined;
     let keyChoice: string | undefined;
-    // (login takes its key from the prompt, whatever is stored or set: nothing to say there.)
-    if (
-      profile.source === 'flag' &&
-      !this.options.apiKey &&
-      env.PROFILE_ARTICLES_API_KEY &&
-      this.command !== 'login'
-    ) {
+    // (login takes its key from the prompt, whatever is stored or set: nothing to say there; a
+    // refused key's message says it instead.)
+    if (envKeyPassedOver && this.command !== 'login' && !keyRefused) {
       keyChoice =
         apiKey?.source === 'config'
           ? `Using the key of profile "${profile.name}" (--profile); PROFILE_ARTICLES_API_KEY is set too and is not used.`
@@ -233,6 +318,7 @@ export class Context {
       sources: { apiKey: apiKey?.source, baseUrl: baseUrl?.source },
       profile,
       keyChoice,
+      keyRefused,
     };
   }
 
@@ -257,6 +343,7 @@ export class Context {
     this.#client ??= this.settings().then((settings) => {
       const missing = missingSettings(settings);
       if (missing || !settings.apiKey) throw missing;
+      if (settings.keyRefused) throw settings.keyRefused;
       return this.clientFor(settings.apiKey, overrides);
     });
     return this.#client;
@@ -304,7 +391,7 @@ export class Context {
   #logger(): Logger {
     const line = (level: string) => (message: string) =>
       this.io.stderr.write(
-        this.out.json
+        this.out.jsonOnStderr
           ? `${JSON.stringify({ log: { level, message } })}\n`
           : `${this.out.errStyle.dim(`${level}: ${message}`)}\n`,
       );

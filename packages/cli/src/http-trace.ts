@@ -42,7 +42,7 @@ export function httpTrace(io: Io, out: Output): HttpTrace {
   let pending: Attempt | undefined;
   let timer: NodeJS.Immediate | undefined;
   const write = (a: Attempt) => {
-    io.stderr.write(out.json ? `${safeJson({ http: a })}\n` : `${out.errStyle.dim(describe(a))}\n`);
+    io.stderr.write(out.jsonOnStderr ? `${safeJson({ http: a })}\n` : `${out.errStyle.dim(describe(a))}\n`);
   };
   const flush = () => {
     if (timer) clearImmediate(timer);

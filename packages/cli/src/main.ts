@@ -6,6 +6,23 @@ import { type Io, processIo } from './io.js';
 import { buildProgram } from './program.js';
 import { terminalIo } from './terminal-io.js';
 
+/**
+ * Runs the CLI in this process, as the `profile-articles` bin does, and resolves to its exit
+ * code; it never calls `process.exit`.
+ *
+ * @param argv - In `process.argv`'s form: the first two entries (the runtime and the script)
+ *   are skipped, so pass `['node', 'profile-articles', ...args]`, or `process.argv` itself.
+ * @param io - The streams and the environment it uses; the process's own by default.
+ *
+ * @example
+ * ```ts
+ * import { run } from '@profile-articles/cli';
+ *
+ * let out = '';
+ * const io = { stdout: { write: (s: string) => (out += s) }, stderr: process.stderr, stdin: process.stdin, env: process.env };
+ * const code = await run(['node', 'profile-articles', 'credits', '--json'], io);
+ * ```
+ */
 export function run(argv: string[], io: Io = processIo()): Promise<number> {
   // Every write of every command passes the one boundary that keeps a server's control
   // characters away from the terminal (terminal-io.ts).
@@ -40,9 +57,16 @@ async function runOn(argv: string[], io: Io): Promise<number> {
     ctx?.finish();
     const { reportError } = await import('./report-error.js');
     const { exitCode, ...report } = await reportError(error, ctx?.reportContext() ?? {});
+    const jq = argv.some((arg) => arg === '--jq' || arg.startsWith('--jq='));
     const out =
       ctx?.out ??
-      new (await import('./output.js')).Output(io, argv.includes('--json') || argv.includes('--jq'));
+      new (await import('./output.js')).Output(
+        io,
+        argv.includes('--json') || jq,
+        jq ? '' : undefined,
+        undefined,
+        argv.includes('--json'),
+      );
     out.error(report);
     if (io.env.DEBUG && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
     return exitCode;

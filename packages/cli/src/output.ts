@@ -29,6 +29,11 @@ const NO_SPINNER: Spinner = { update() {}, stop() {} };
 
 export class Output {
   readonly json: boolean;
+  /**
+   * Errors and warnings as JSON objects: under --json, and under --jq unless stderr is a
+   * terminal, where a person typed the filter and reads the one-line error.
+   */
+  readonly #jsonErrors: boolean;
   readonly style: Style;
   readonly errStyle: Style;
   readonly #io: Io;
@@ -38,7 +43,8 @@ export class Output {
   /** How to name the CLI in a command to copy: `profile-articles`, or `pnpm cli` from a clone. */
   readonly #asTyped: (text: string) => string;
 
-  constructor(io: Io, json: boolean, jq?: string, profile?: string) {
+  /** `jsonFlag`: --json itself was given (with --jq or without), not only implied by --jq. */
+  constructor(io: Io, json: boolean, jq?: string, profile?: string, jsonFlag = json && jq === undefined) {
     this.#io = io;
     this.#jq = jq;
     const cli = invocation(io.env, profile);
@@ -52,9 +58,15 @@ export class Output {
               rest.includes('--profile') ? `${before}${invocation(io.env)}${rest}` : `${before}${cli}${rest}`,
             );
     this.json = json;
+    this.#jsonErrors = json && !(jq !== undefined && io.stderr.isTTY === true && !jsonFlag);
     // JSON is for programs: no colour in it, whatever the terminal.
     this.style = json ? plain : colorsFor(io.stdout, io.env);
     this.errStyle = colorsFor(io.stderr, io.env);
+  }
+
+  /** Whether what goes to stderr (errors, warnings, log and --verbose lines) is JSON: see #jsonErrors. */
+  get jsonOnStderr(): boolean {
+    return this.#jsonErrors;
   }
 
   /** The one JSON value of a --json run; with --jq, what the filter makes of it (see `settled`). */
@@ -99,7 +111,7 @@ export class Output {
   warn(text: string): void {
     const typed = this.#asTyped(text);
     this.#io.stderr.write(
-      this.json ? `${safeJson({ warning: typed })}\n` : `${this.errStyle.yellow(typed)}\n`,
+      this.#jsonErrors ? `${safeJson({ warning: typed })}\n` : `${this.errStyle.yellow(typed)}\n`,
     );
   }
 
@@ -110,7 +122,7 @@ export class Output {
       message: this.#asTyped(asWritten.message),
       hint: asWritten.hint && this.#asTyped(asWritten.hint),
     };
-    if (this.json) {
+    if (this.#jsonErrors) {
       this.#io.stderr.write(errorLine(report));
       return;
     }

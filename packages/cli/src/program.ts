@@ -25,7 +25,8 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
   const program = new Command('profile-articles');
   const json = () => {
     const { json, jq } = program.opts<GlobalOptions>();
-    return json === true || jq !== undefined;
+    // A person at a terminal who typed --jq reads the one-line error (output.ts does the same).
+    return json === true || (jq !== undefined && io.stderr.isTTY !== true);
   };
 
   const run = async (cmd: Command, action: Action) => {

@@ -49,10 +49,20 @@ describe('api', () => {
   });
 
   it('errors as the other commands give them: the server’s 4xx in a line and a hint, exit codes as documented', async () => {
+    // As gh api: the answer's JSON body on stdout as it came, the error line on stderr.
     const missing = await h.cli(['api', 'GET', '/articles/nobody-here']);
     expect(missing.code).toBe(1);
-    expect(missing.stdout).toBe('');
+    expect(onlyJson(missing.stdout)).toEqual({ detail: 'No article exists for this profile' });
     expect(missing.stderr).toMatch(/^Error: Not found \(404\)\./);
+    const unpaid = await h.cli(['api', 'POST', '/articles', '-f', 'profile_id=ada-lovelace'], {
+      env: { PROFILE_ARTICLES_API_KEY: KEYS.poor },
+    });
+    expect(unpaid.code).toBe(5);
+    expect(Object.keys(onlyJson(unpaid.stdout))).toContain('detail');
+    expect(unpaid.stderr).toMatch(/^Error: /);
+    const filtered = await h.cli(['api', 'GET', '/articles/nobody-here', '--jq', '.detail']);
+    expect(filtered.code).toBe(1);
+    expect(filtered.stdout).toBe('No article exists for this profile\n');
     const refused = await h.cli([
       'api',
       'POST',
@@ -69,6 +79,8 @@ describe('api', () => {
       env: { PROFILE_ARTICLES_API_KEY: 'pa_test_WRONGKEY_0000' },
     });
     expect(wrongKey.code).toBe(4);
+    expect(Object.keys(onlyJson(wrongKey.stdout))).toEqual(['detail']);
+    expect(wrongKey.stderr).toMatch(/^Error: /);
     for (const args of [
       ['DELETE', '/credits'],
       ['GET', '/../_mock/requests'],

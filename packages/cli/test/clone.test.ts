@@ -81,8 +81,8 @@ describe('from a clone, through `pnpm cli`', () => {
     });
     process.kill(-child.pid!, 'SIGINT');
     await new Promise((resolve) => child.once('close', resolve));
-    expect(stdout).toContain('  echo demo-key | pnpm cli login');
-    expect(stdout).toContain('  pnpm cli generate ada-lovelace');
+    expect(stdout).toMatch(/^ {2}echo demo-key \| pnpm cli login --profile mock --base-url http:/m);
+    expect(stdout).toContain('  pnpm cli generate ada-lovelace --profile mock');
     expect(stdout).not.toMatch(/^ {2}profile-articles /m);
   });
 

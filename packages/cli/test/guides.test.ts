@@ -1,10 +1,10 @@
 // `profile-articles help <topic>` as an npm user meets it: the guides come from the packed
 // tarball (not the repository), render like articles on a terminal (tables, width, the pager),
 // and stay plain Markdown in a pipe.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { hasTmux, openTerminal, screenLines } from '@profile-articles/test-utils/tmux';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUIDE_TOPICS } from '../src/guide-topics.js';
@@ -13,6 +13,12 @@ import { BIN, runCli } from './helpers.js';
 const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
 const DOCS = fileURLToPath(new URL('../../../docs/', import.meta.url));
 const TOPICS = Object.keys(GUIDE_TOPICS);
+
+/** Runs a script with this Node; its exit code is in what it prints. */
+const runNode = (file: string) =>
+  new Promise<{ stdout: string; stderr: string }>((resolve) => {
+    execFile(process.execPath, [file], (_error, stdout, stderr) => resolve({ stdout, stderr }));
+  });
 
 describe('the guides', () => {
   it('are exactly the files of docs/guides/, each linked from docs/cli.md', () => {
@@ -28,6 +34,13 @@ describe('the guides', () => {
     expect(stdout).toContain('Guides (profile-articles help <topic>):');
     for (const topic of TOPICS) expect(stdout).toMatch(`  ${topic}  `);
     for (const about of Object.values(GUIDE_TOPICS)) expect(stdout).toContain(about);
+  });
+
+  it('`help environment` names the hidden --api-key, why --help hides it, and where a stored key may go', async () => {
+    const { code, stdout } = await runCli(['help', 'environment']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/`--api-key KEY`[^\n]*hidden from `--help`[^\n]*shell history/);
+    expect(stdout).toMatch(/A stored key goes only to the origin it was stored with/);
   });
 
   it('`help <near miss>` suggests the guide', async () => {
@@ -56,6 +69,32 @@ describe('from the packed tarball', () => {
     const { code, stdout } = await runCli(['help', topic], { bin });
     expect(code).toBe(0);
     expect(stdout.trimEnd()).toBe(readFileSync(join(DOCS, 'guides', `${topic}.md`), 'utf8').trimEnd());
+  });
+
+  // The exported run(), required from CommonJS and imported as ESM by a project of its own: the
+  // CommonJS build had no import.meta ("Invalid URL"), the ESM one looked a folder too high.
+  it.each([
+    ['required from CommonJS', 'index.cjs', 'const { run } = require(DIST);'],
+    ['imported as ESM', 'index.mjs', 'const { run } = await import(DIST);'],
+  ])('the exported run() prints a guide when %s', async (_how, file, load) => {
+    const project = mkdtempSync(join(unpacked, 'project-'));
+    const dist = join(unpacked, 'package', 'dist', file === 'index.cjs' ? 'index.cjs' : 'index.js');
+    const script = [
+      `const DIST = ${JSON.stringify(file === 'index.cjs' ? dist : pathToFileURL(dist).href)};`,
+      file === 'index.cjs' ? '(async () => {' : '',
+      load,
+      "let out = '';",
+      'const io = { stdout: { write: (c) => { out += c; } }, stderr: process.stderr, stdin: process.stdin, env: {} };',
+      "const code = await run(['node', 'profile-articles', 'help', 'environment'], io);",
+      'process.stdout.write(JSON.stringify({ code, out }));',
+      file === 'index.cjs' ? '})();' : '',
+    ].join('\n');
+    writeFileSync(join(project, file), script);
+    const { stdout, stderr } = await runNode(join(project, file));
+    expect(stderr).toBe('');
+    const { code, out } = JSON.parse(stdout);
+    expect(code).toBe(0);
+    expect(out.trimEnd()).toBe(readFileSync(join(DOCS, 'guides', 'environment.md'), 'utf8').trimEnd());
   });
 
   it('its README names `profile-articles help <topic>`, not the repository’s docs folder', () => {

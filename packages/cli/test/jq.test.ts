@@ -1,7 +1,8 @@
 // --jq, as a script writer uses it: the built bin against the mock over HTTP, in a pipe (the
 // terminal is hostile-terminal.test.ts; the start-up cost is startup.test.ts).
+import { hasTmux, openTerminal, screenLines } from '@profile-articles/test-utils/tmux';
 import { afterAll, describe, expect, it } from 'vitest';
-import { KEYS, onlyJson, transcript, useCliMock } from './helpers.js';
+import { BIN, KEYS, onlyJson, transcript, useCliMock } from './helpers.js';
 
 const h = useCliMock();
 const errorOf = (stderr: string) => JSON.parse(stderr.trim().split('\n').at(-1)!).error;
@@ -54,6 +55,40 @@ describe('--jq', () => {
     expect(env.code).toBe(0);
     expect(env.stdout).not.toContain(KEYS.main);
     expect(env.stdout).not.toContain('PROFILE_ARTICLES');
+  });
+});
+
+describe.runIf(hasTmux)('--jq on a terminal', () => {
+  // A person typing --jq reads the error: the one line and hint every command gives, not the
+  // JSON object a script in a pipe gets (above).
+  it('an error is the one-line error with its hint, not a JSON object', async () => {
+    const env = `env -u CI -u NO_COLOR PROFILE_ARTICLES_API_KEY=${KEYS.main} PROFILE_ARTICLES_BASE_URL=${h.server.url} PROFILE_ARTICLES_CONFIG_DIR=${h.configDir}`;
+    const command = (args: string) => `${env} ${process.execPath} ${BIN} ${args}; echo EXIT=$?`;
+    const term = openTerminal(
+      `${command("credits --jq '.credits |||'")}; ${command('read nobody-here --jq .article')}; ${command('credits --jq .credits --bogus')}; ${command('credits --jq .credits --verbose')}; sleep 30`,
+      { columns: 200, rows: 20 },
+    );
+    try {
+      const lines = screenLines(await term.waitFor(/(EXIT=\d+[\s\S]*){4}/));
+      expect(lines[0]).toMatch(/^Error: --jq could not compile the filter: jq: error: syntax error/);
+      expect(lines[1]).toBe('The filter is jq’s language: https://jqlang.org/manual/');
+      expect(lines[2]).toBe('EXIT=2');
+      expect(lines[3]).toMatch(/^Error: Not found \(404\)/);
+      expect(lines.filter((line) => line.startsWith('EXIT='))).toEqual([
+        'EXIT=2',
+        'EXIT=1',
+        'EXIT=2',
+        'EXIT=0',
+      ]);
+      // A usage error too: commander's, one line and its hint.
+      expect(lines.some((line) => /^Error: unknown option '--bogus'/.test(line))).toBe(true);
+      // And --verbose's lines: text for the person, the value on stdout as jq printed it.
+      expect(lines.at(-3)).toMatch(/^http GET \/api\/v1\/credits · 200/);
+      expect(lines.at(-2)).toBe('1000');
+      expect(lines.join('\n')).not.toContain('{"error"');
+    } finally {
+      term.close();
+    }
   });
 });
 

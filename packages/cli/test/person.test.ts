@@ -127,11 +127,16 @@ describe('profile-articles mock', () => {
     const url = /listening on (\S+)/.exec(lines[0]!)![1];
     expect(lines[1]).toBe(`Dashboard: ${url}/_mock/`);
     expect(lines[2]).toBe('Demo account: API key demo-key, 1000 credits');
-    expect(result.stdout).toContain(
-      `export PROFILE_ARTICLES_BASE_URL=${/listening on (\S+)/.exec(lines[0]!)![1]}`,
-    );
-    expect(result.stdout).toContain('echo demo-key | profile-articles login');
-    expect(result.stdout).toContain('profile-articles generate ada-lovelace');
+    // The mock's key goes in a profile of its own: the default profile is left alone, and a
+    // stored key goes only to its own origin (key-origin.test.ts).
+    expect(lines.slice(3, 9)).toEqual([
+      '',
+      'Next, in another terminal:',
+      `  echo demo-key | profile-articles login --profile mock --base-url ${url}`,
+      '  profile-articles generate ada-lovelace --profile mock',
+      '  profile-articles status --profile mock',
+      `Or, for one shell and no stored key: export PROFILE_ARTICLES_BASE_URL=${url} PROFILE_ARTICLES_API_KEY=demo-key`,
+    ]);
     expect(answer).toMatchObject({ service: 'Profile Article Service mock server', api: '/api/v1' });
     // Where its documentation is, reachable by whoever installed it from npm (issue 26).
     expect(answer?.docs).toContain('profile-articles help mock');

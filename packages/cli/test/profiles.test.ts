@@ -174,10 +174,21 @@ describe('named profiles', () => {
     await twoAccounts();
     const missing = await bare(['credits', '--profile', 'staging']);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/^Error: No profile named "staging" is stored \(from --profile\)\./);
-    expect(missing.stderr).toMatch(/config list/);
-    const env = await bare(['credits'], { env: { PROFILE_ARTICLES_PROFILE: 'stagin' } });
-    expect(env.stderr).toMatch(/No profile named "stagin" is stored \(from PROFILE_ARTICLES_PROFILE\)/);
+    // It names the profiles that exist, and the nearest one to a slip of the fingers.
+    expect(missing.stderr).toBe(
+      'Error: No profile named "staging" is stored (from --profile). The stored profiles are default and poor.\n' +
+        '`profile-articles login --profile staging` stores one.\n',
+    );
+    const env = await bare(['credits'], { env: { PROFILE_ARTICLES_PROFILE: 'pooor' } });
+    expect(env.stderr).toMatch(
+      /^Error: No profile named "pooor" is stored \(from PROFILE_ARTICLES_PROFILE\)\. The stored profiles are default and poor \(did you mean poor\?\)\./,
+    );
+    const none = await bare(['credits', '--profile', 'staging'], {
+      env: { PROFILE_ARTICLES_CONFIG_DIR: `${h.configDir}/empty` },
+    });
+    expect(none.stderr).toMatch(
+      /^Error: No profile named "staging" is stored \(from --profile\)\. No profile is stored yet\./,
+    );
     const bad = await bare(['credits', '--profile', '../etc']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^Error: --profile must be a profile name/);

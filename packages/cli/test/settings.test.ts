@@ -82,12 +82,17 @@ describe('login, logout and config', () => {
     expect(
       (await bare(['credits', '--api-key', KEYS.poor], { env: { PROFILE_ARTICLES_API_KEY: wrong } })).stdout,
     ).toMatch(/50 credits/);
-    // the same for the origin: a flag pointing nowhere beats a good environment and config
-    const nowhere = await bare(['credits', '--base-url', 'http://127.0.0.1:9'], {
+    // the same for the origin: a flag pointing nowhere beats a good environment and config (with
+    // a key given for it: the stored key goes only to its own origin, key-origin.test.ts)
+    const nowhere = await bare(['credits', '--base-url', 'http://127.0.0.1:9', '--api-key', KEYS.main], {
       env: { PROFILE_ARTICLES_BASE_URL: h.server.url },
     });
     expect(nowhere.code).toBe(1);
     expect(nowhere.stderr).toMatch(/Could not reach/);
+    const storedKey = await bare(['credits', '--base-url', 'http://127.0.0.1:9'], {
+      env: { PROFILE_ARTICLES_BASE_URL: h.server.url },
+    });
+    expect(storedKey.code).toBe(2);
     const envUrl = await bare(['config', 'get', 'base-url', '--json'], {
       env: { PROFILE_ARTICLES_BASE_URL: 'http://env.example' },
     });

@@ -95,8 +95,10 @@ describe('the poll interval', () => {
       'http://127.8.9.10',
     ])
       expect(await interval(origin)).toBe(1000);
-    for (const origin of ['https://api.example.com', 'http://10.0.0.5:4010', 'not a url'])
+    for (const origin of ['https://api.example.com', 'http://10.0.0.5:4010'])
       expect(await interval(origin)).toBe(10_000);
+    // Not a URL: refused where it was given (base-url.test.ts), before any interval is chosen.
+    await expect(interval('not a url')).rejects.toThrow(/--base-url must be an http:\/\/ or https:\/\/ URL/);
     expect(await interval('http://127.0.0.1:4010', { PROFILE_ARTICLES_POLL_INTERVAL: '10' })).toBe(10_000);
     expect(await interval('http://127.0.0.1:4010', {}, '5')).toBe(5000);
     expect(await interval('https://api.example.com', { PROFILE_ARTICLES_POLL_INTERVAL: '0.5' })).toBe(500);

@@ -272,6 +272,7 @@ export function createAttempt(
       retryAfterSeconds: delayMs === undefined ? undefined : Math.ceil(delayMs / 1000),
       context: { ...context, requestId: requestIdOf(response) },
     });
+    if (parsed.ok) spec.onErrorBody?.(error, parsed.body);
     return failure(error, shouldRetryStatus(response.status, spec.policy), delayMs);
   };
 }

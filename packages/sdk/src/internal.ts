@@ -11,7 +11,7 @@ export { checkApiKey, MIN_API_KEY_LENGTH } from './arguments.js';
 export { defaultOptions } from './defaults.js';
 export { CONTROL_CLASS, DEFAULT_IGNORABLE_CLASS } from './invisible.js';
 export { plainHttpWarning } from './log.js';
-export { RAW_REQUEST, type RawAnswer, type RawRequest, rawRequest } from './raw-request.js';
+export { RAW_REQUEST, type RawAnswer, type RawRequest, rawErrorBody, rawRequest } from './raw-request.js';
 export { MAX_RESPONSE_BYTES, readBody } from './read-body.js';
 export { createRedactor, type Redactor } from './redact.js';
 export { RESOURCE_ENDPOINTS } from './resources/bindings.js';

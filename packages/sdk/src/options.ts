@@ -206,8 +206,26 @@ function normalizeSpendLimit(value: number | undefined): number | undefined {
   throw new InvalidArgumentError(`spendLimit must be a number of credits, 0 or more, got ${String(value)}`);
 }
 
+/**
+ * `localhost:4010` parses as a URL of scheme `localhost:`, and `127.0.0.1:4010` not at all: a
+ * host typed without its scheme gets the URL it most likely meant (http for this machine).
+ */
+function schemeMissing(raw: string): InvalidArgumentError | undefined {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) || !URL.canParse(`http://${raw}`)) return undefined;
+  // A value holding `@` may hold a password: never echoed.
+  if (raw.includes('@'))
+    return new InvalidArgumentError('baseUrl has no scheme: begin it with http:// or https://');
+  const { hostname } = new URL(`http://${raw}`);
+  const local = hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+  return new InvalidArgumentError(
+    `baseUrl has no scheme: "${raw}" (did you mean "${local ? 'http' : 'https'}://${raw}"?)`,
+  );
+}
+
 /** `https://host/api/v1/` and `https://host` both mean the origin `https://host`. */
 function normalizeBaseUrl(raw: string): string {
+  const noScheme = schemeMissing(raw);
+  if (noScheme) throw noScheme;
   let url: URL;
   try {
     url = new URL(raw);

@@ -29,6 +29,14 @@ export interface RawAnswer {
   idempotencyKey: string | undefined;
 }
 
+/** The JSON body of the answer each raw request's error was made of: what `api` prints, as gh api does. */
+const ERROR_BODIES = new WeakMap<Error, unknown>();
+
+/** The answer's JSON body (the key redacted) that `error`, from `rawRequest`, was made of; else undefined. */
+export function rawErrorBody(error: unknown): unknown {
+  return error instanceof Error ? ERROR_BODIES.get(error) : undefined;
+}
+
 /** Sends `request` through `client`'s transport; a non-2xx answer rejects with the SDK's error for it. */
 export async function rawRequest(client: object, request: RawRequest): Promise<RawAnswer> {
   const transport = (client as { [RAW_REQUEST]?: Sender })[RAW_REQUEST];
@@ -47,6 +55,7 @@ export async function rawRequest(client: object, request: RawRequest): Promise<R
     // A 404 here is the server's answer about the path asked for, not a sign of a wrong origin.
     answers404: true,
     parse: (body) => ({ success: true, data: body }),
+    onErrorBody: (error, body) => ERROR_BODIES.set(error, body),
   });
   const requestId = transport.requestIdOf(answer.response);
   return { status: answer.response.status, data: answer.data, requestId, idempotencyKey };

@@ -37,6 +37,8 @@ export interface RequestSpec<T> {
   paceExempt?: boolean;
   /** Pacing: waiters go out oldest first; a poll passes the time its job's wait began. */
   waitingSince?: number;
+  /** Hears a non-2xx answer's JSON body (redacted) with the error made of it: only raw requests. */
+  onErrorBody?: (error: Error, body: unknown) => void;
   /** Parses a 2xx body by the schema the contract table gives its status. */
   parse: (body: unknown, status: number) => ParseResult<T>;
   /** A paid endpoint's Pricing fields (see the contract table's `price`). */

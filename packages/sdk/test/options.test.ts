@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ProfileArticles, ProfileArticlesError } from '../src/index.js';
+import { InvalidArgumentError, ProfileArticles, ProfileArticlesError } from '../src/index.js';
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -21,6 +21,32 @@ describe('client options', () => {
     );
     expect(() => new ProfileArticles({ apiKey: 'test-key', baseUrl: 'http://x', maxRetries: -1 })).toThrow(
       /maxRetries/,
+    );
+  });
+
+  it('an origin without its scheme says so and suggests the http:// URL, as `localhost:4010` is read as a scheme', () => {
+    const make = (baseUrl: string) => () => new ProfileArticles({ apiKey: 'test-key', baseUrl });
+    expect(make('localhost:4010')).toThrow(
+      new InvalidArgumentError(
+        'baseUrl has no scheme: "localhost:4010" (did you mean "http://localhost:4010"?)',
+      ),
+    );
+    expect(make('127.0.0.1:4010')).toThrow(
+      new InvalidArgumentError(
+        'baseUrl has no scheme: "127.0.0.1:4010" (did you mean "http://127.0.0.1:4010"?)',
+      ),
+    );
+    expect(make('api.example.com')).toThrow(
+      new InvalidArgumentError(
+        'baseUrl has no scheme: "api.example.com" (did you mean "https://api.example.com"?)',
+      ),
+    );
+    // Never echoed when it may hold a password.
+    expect(make('me:s3cret@localhost:4010')).toThrow(
+      new InvalidArgumentError('baseUrl has no scheme: begin it with http:// or https://'),
+    );
+    expect(make('ftp://example.com')).toThrow(
+      new InvalidArgumentError('baseUrl must be http or https, got "ftp:"'),
     );
   });
 

@@ -44,6 +44,9 @@ export class BatchReporter {
   #credits = 0;
   #ticker: ReturnType<typeof setInterval> | undefined;
   readonly #counted = new Set<string>();
+  /** When each running profile's turn began, and the longest turn that has ended. */
+  readonly #since = new Map<string, number>();
+  #longestMs = 0;
 
   constructor(io: Io, mode: Mode, toRun: number) {
     this.#io = io;
@@ -69,6 +72,7 @@ export class BatchReporter {
   started(profileId: string, jobId: string | undefined, resumed: boolean): void {
     if (this.#counted.has(profileId)) return;
     this.#counted.add(profileId);
+    this.#since.set(profileId, Date.now());
     this.#running++;
     this.#left--;
     const event = { event: 'started', profile_id: profileId, ...(jobId ? { job_id: jobId } : {}), resumed };
@@ -78,6 +82,9 @@ export class BatchReporter {
   }
 
   ended(record: EndRecord, finished: boolean): void {
+    const since = this.#since.get(record.profile_id);
+    if (since !== undefined) this.#longestMs = Math.max(this.#longestMs, Date.now() - since);
+    this.#since.delete(record.profile_id);
     this.#running--;
     this.#credits += record.credits_charged;
     if (finished) this.#done++;
@@ -94,6 +101,7 @@ export class BatchReporter {
   /** A profile whose turn ended without a record (stopped, interrupted, unresolved). */
   stopped(profileId: string): void {
     if (!this.#counted.delete(profileId)) return;
+    this.#since.delete(profileId);
     this.#running--;
     this.#left++;
   }
@@ -104,9 +112,23 @@ export class BatchReporter {
     const ended = this.#done + this.#failed;
     const rate = minutes > 0 ? ended / minutes : 0;
     const remaining = this.#left + this.#running;
-    const eta = rate > 0 && remaining > 0 ? ` · ETA ${formatDuration((remaining / rate) * 60_000)}` : '';
+    const eta =
+      rate > 0 && remaining > 0
+        ? ` · ETA ${this.#stuck() ? '?' : formatDuration((remaining / rate) * 60_000)}`
+        : '';
     const line = `done ${this.#done} · running ${this.#running} · failed ${this.#failed} · left ${this.#left} · ${plural(this.#credits, 'credit')} · ${rate.toFixed(1)}/min${eta}`;
     this.#io.stderr.write(`${CLEAR_LINE}${line}`);
+  }
+
+  /**
+   * Whether a running profile has waited longer than any turn that ended took: the rate of the
+   * others says nothing of when it ends (a stuck job showed "ETA 4s" for 30 minutes), so the ETA
+   * is `?` until it ends.
+   */
+  #stuck(): boolean {
+    const now = Date.now();
+    for (const since of this.#since.values()) if (now - since > this.#longestMs) return true;
+    return false;
   }
 
   summary(summary: BatchSummary): void {

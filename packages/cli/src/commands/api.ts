@@ -144,6 +144,10 @@ export async function apiCommand(
       ...(opts.idempotencyKey === undefined ? {} : { idempotencyKey: opts.idempotencyKey }),
     });
   } catch (error) {
+    // As gh api: a non-2xx answer's JSON body on stdout as it came (--jq filters it), the
+    // error line on stderr, the usual exit code.
+    const body = internal.rawErrorBody(error);
+    if (body !== undefined) ctx.out.value(body);
     // A POST whose answer was lost may have been done: say how to send it again safely, as generate does.
     if (answerMayBeLost(error, sdk, internal) && error.idempotencyKey) {
       throw new OutcomeUnknownError(error, retryCommand(ctx, verb, rawPath, opts, error.idempotencyKey));

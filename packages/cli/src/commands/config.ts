@@ -4,6 +4,7 @@ import { maskKey, SETTING_NAMES, type SettingName } from '../config-store.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
+import { checkBaseUrl } from '../origin.js';
 import { readSecret } from '../prompt.js';
 
 function settingName(raw: string): SettingName {
@@ -27,9 +28,7 @@ export async function configSetCommand(
   if (!value) throw new CliError(`config set ${name} needs a value.`, ExitCode.Usage);
   // A key the SDK would refuse at every command is refused now, in its words (never echoing it).
   if (name === 'api-key') (await import('@profile-articles/sdk/internal')).checkApiKey(value);
-  if (name === 'base-url' && !/^https?:\/\/\S+$/.test(value)) {
-    throw new CliError(`base-url must be an http(s) URL, got "${value}".`, ExitCode.Usage);
-  }
+  if (name === 'base-url') checkBaseUrl(value, 'base-url');
   const store = await ctx.store();
   store.set(profile.name, SETTING_NAMES[name], value);
   const shown = name === 'api-key' ? maskKey(value) : value;

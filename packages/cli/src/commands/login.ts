@@ -3,6 +3,7 @@
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
+import { originOf } from '../origin.js';
 import { plural } from '../plural.js';
 import { readSecret } from '../prompt.js';
 
@@ -30,6 +31,18 @@ export async function loginCommand(ctx: Context): Promise<void> {
   const client = await ctx.clientFor(key);
   const balance = await client.credits.balance();
   const store = await ctx.store();
+  // Said, not silent: a login with the mock's URL exported replaced the default profile's key.
+  const before = store.get(profile, 'baseUrl');
+  if (
+    before !== undefined &&
+    store.get(profile, 'apiKey') !== undefined &&
+    URL.canParse(before) &&
+    originOf(before) !== originOf(settings.baseUrl)
+  ) {
+    ctx.warn(
+      `Profile "${profile}" was stored for ${before}: its key and origin are replaced (login --profile NAME stores another profile).`,
+    );
+  }
   store.set(profile, 'apiKey', key);
   // The key is kept with the origin it was checked against, so that it never goes elsewhere.
   if (settings.sources.baseUrl !== 'config') store.set(profile, 'baseUrl', settings.baseUrl);

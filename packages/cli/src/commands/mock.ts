@@ -6,16 +6,23 @@ import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
 import { invocation } from '../invocation.js';
 
+/**
+ * The steps store the mock's key in a profile of its own, `mock`, and use it by name: a stored
+ * key goes only to its own origin, so exporting the mock's URL would send no stored key there,
+ * and a plain `login` would replace the default profile's key and origin with the mock's.
+ */
 function nextSteps(url: string, key: string | undefined, cli: string): string[] {
   return [
     '',
     'Next, in another terminal:',
-    `  export PROFILE_ARTICLES_BASE_URL=${url}`,
     key
-      ? `  echo ${key} | ${cli} login        # or: export PROFILE_ARTICLES_API_KEY=${key}`
-      : `  ${cli} login                  # with a key from your config file`,
-    `  ${cli} generate ada-lovelace`,
-    `  ${cli} status`,
+      ? `  echo ${key} | ${cli} login --profile mock --base-url ${url}`
+      : `  ${cli} login --profile mock --base-url ${url}   # with a key from your config file`,
+    `  ${cli} generate ada-lovelace --profile mock`,
+    `  ${cli} status --profile mock`,
+    key
+      ? `Or, for one shell and no stored key: export PROFILE_ARTICLES_BASE_URL=${url} PROFILE_ARTICLES_API_KEY=${key}`
+      : `Or, for one shell and no stored key: export PROFILE_ARTICLES_BASE_URL=${url} PROFILE_ARTICLES_API_KEY=<a key from your config file>`,
     '',
     'Stop it with Ctrl-C.',
   ];

@@ -78,6 +78,17 @@ function slug(raw: string | boolean | undefined, flag: string): string | undefin
 /** As the SDK reads a base URL: `https://host/prefix/api/v1/` means `https://host/prefix`. */
 function origin(raw: string | undefined): string {
   if (!raw) throw new UsageError('No origin: set PROFILE_ARTICLES_BASE_URL or pass --base-url');
+  // `localhost:4010` parses with the scheme `localhost:`, `127.0.0.1:4010` not at all: a host
+  // typed without its scheme gets the URL it most likely meant, as the SDK and the CLI say.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) && URL.canParse(`http://${raw}`)) {
+    if (raw.includes('@'))
+      throw new UsageError('--base-url has no scheme: begin it with http:// or https://');
+    const { hostname } = new URL(`http://${raw}`);
+    const local = hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+    throw new UsageError(
+      `--base-url has no scheme: "${raw}" (did you mean "${local ? 'http' : 'https'}://${raw}"?)`,
+    );
+  }
   let url: URL;
   try {
     url = new URL(raw);

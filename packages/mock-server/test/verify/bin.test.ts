@@ -47,6 +47,14 @@ describe('profile-articles-mock verify (spawned)', () => {
     expect(run.stderr).toContain('PROFILE_ARTICLES_API_KEY');
   });
 
+  it('exits 2 for an origin without its scheme, suggesting the URL', async () => {
+    for (const typed of ['127.0.0.1:4010', 'localhost:4010']) {
+      const run = await verify(['--base-url', typed], { PROFILE_ARTICLES_API_KEY: KEY });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`--base-url has no scheme: "${typed}" (did you mean "http://${typed}"?)`);
+    }
+  });
+
   it('exits 2 for a --spend that is not a whole number', async () => {
     const run = await verify(['--spend', 'lots'], {
       PROFILE_ARTICLES_API_KEY: KEY,
