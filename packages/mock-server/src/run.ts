@@ -20,6 +20,42 @@ export interface RunMockOptions extends MockFlagOptions {
   paintStatus?: StatusPainter;
   /** Whether stdout is a terminal: `--log`'s default. */
   stdoutIsTTY?: boolean;
+  /** Where PROFILE_ARTICLES_MOCK_ADMIN_TOKEN is read; process.env by default. */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The environment variable that gives the admin token without putting it in the process list. */
+export const ADMIN_TOKEN_ENV = 'PROFILE_ARTICLES_MOCK_ADMIN_TOKEN';
+
+/**
+ * The admin token: `--admin-token` or `--admin-token-file` (never both: the flags' check),
+ * else PROFILE_ARTICLES_MOCK_ADMIN_TOKEN, else the config's `adminToken`. A file's one trailing
+ * newline (what `echo TOKEN > FILE` writes) is not part of the token.
+ */
+async function adminTokenOf(
+  options: RunMockOptions,
+  configured: string | undefined,
+): Promise<string | undefined> {
+  if (options.adminToken !== undefined) return options.adminToken;
+  if (options.adminTokenFile !== undefined) {
+    let text: string;
+    try {
+      text = await readFile(options.adminTokenFile, 'utf8');
+    } catch (error) {
+      throw new ConfigError(
+        `Cannot read the admin token file ${options.adminTokenFile}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+      );
+    }
+    const token = text.replace(/\r?\n$/, '');
+    if (token.trim() === '') throw new ConfigError(`The admin token file ${options.adminTokenFile} is empty`);
+    return token;
+  }
+  const fromEnv = (options.env ?? process.env)[ADMIN_TOKEN_ENV];
+  if (fromEnv !== undefined && fromEnv !== '') {
+    if (fromEnv.trim() === '') throw new ConfigError(`${ADMIN_TOKEN_ENV} is blank`);
+    return fromEnv;
+  }
+  return configured;
 }
 
 function colourTerminal(env: NodeJS.ProcessEnv): boolean {
@@ -62,7 +98,7 @@ export async function runMockCommand(options: RunMockOptions = {}): Promise<void
   const log = options.log ?? ((line: string) => process.stdout.write(`${terminalSafe(line)}\n`));
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${terminalSafe(line)}\n`));
   const loaded = options.configPath ? await loadConfigFile(options.configPath) : undefined;
-  const adminToken = options.adminToken ?? loaded?.adminToken;
+  const adminToken = await adminTokenOf(options, loaded?.adminToken);
   // Without a file the service fills in the defaults (the demo account) once it is loaded.
   // The timing flags override the config's `jobs`, each on its own.
   const dataDir = options.dataDir ?? loaded?.dataDir;

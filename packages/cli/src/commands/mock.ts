@@ -61,6 +61,7 @@ export async function mockCommand(ctx: Context, options: MockFlags): Promise<voi
       requestLine: (line) => ctx.out.line(line),
       paintStatus,
       stdoutIsTTY: ctx.io.stdout.isTTY === true,
+      env: ctx.io.env,
     });
   } catch (error) {
     // The bin's own mapping: the same message and exit code from both.
