@@ -4,7 +4,7 @@
 // module: they bring undici's WHATWG classes, node:http2 and zod, most of the mock's
 // start-up, and the bin prints its URL before them (serveMock).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { MockConfig, NormalizedConfig } from './config.js';
 import type { DataFolder } from './data/folder.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './flags.js';
@@ -179,6 +179,36 @@ function requestIdIn(headers: unknown): string | undefined {
   return undefined;
 }
 
+/** node:http's error for a request its parser refused: its code, and the bytes it had read. */
+type ParseError = Error & { code?: string; rawPacket?: Buffer };
+
+/**
+ * What a parse refusal answers: 431 for headers past node:http's limit, 400 for the rest (as
+ * node:http itself would), with the request line's method and path where it was read.
+ */
+function parseRefusal(error: ParseError): {
+  status: 400 | 431;
+  detail: string;
+  target: { method: string; path: string };
+} {
+  const line = /^([A-Z]{1,20}) (\/[^\s?]*)\S* HTTP\/1\.[01]\r?\n/.exec(
+    error.rawPacket?.toString('latin1', 0, 8192) ?? '',
+  );
+  const target = { method: line?.[1] ?? '-', path: line?.[2] ?? '-' };
+  if (error.code === 'HPE_HEADER_OVERFLOW')
+    return {
+      status: 431,
+      detail:
+        'The request headers are larger than the server takes (16 KiB in all): send fewer or shorter headers',
+      target,
+    };
+  return {
+    status: 400,
+    detail: `The request is not HTTP/1.1 the server can read (${error.code ?? 'parse error'}): check its request line and headers`,
+    target,
+  };
+}
+
 export function startMockServer(options: StartOptions = {}): Promise<MockServer> {
   return serveMock(options);
 }
@@ -338,6 +368,8 @@ async function loadListener(
   return { service, listener, nextRequestId };
 }
 
+type Loaded = Awaited<ReturnType<typeof loadListener>>;
+
 /**
  * startMockServer, or with `onListening`: listen first and call it with the URL, then load the
  * service and its HTTP layer (about two thirds of start-up), so the bin prints its URL sooner.
@@ -407,7 +439,8 @@ export async function serveMock(
   // node:http from getBuiltinModule where Node has it (20.16, 22.3): an ESM import of it reads
   // every export, and on Node 22 its WebSocket getter loads undici and node:http2, a third of
   // the start-up, before the URL is printed. An older Node 20 imports it (it has no such getter).
-  const { createServer } = process.getBuiltinModule?.('node:http') ?? (await import('node:http'));
+  const { createServer, STATUS_CODES } =
+    process.getBuiltinModule?.('node:http') ?? (await import('node:http'));
   // Pipelined requests (several sent on a connection before the first answer) are carried out
   // one at a time, in the order sent: a request is handled once the answers before it have
   // gone out, when node:http gives its response the connection. Handled at once, a GET could
@@ -419,11 +452,26 @@ export async function serveMock(
   const serve = onRequest
     ? (req: IncomingMessage, res: ServerResponse) => logged(req, res, onRequest)
     : handle;
-  const logged = (req: IncomingMessage, res: ServerResponse, hear: NonNullable<typeof onRequest>) => {
-    // Loaded by now: a request is served once its connection is, after the service loads.
-    const service = ready?.service;
-    if (!service || isDashboardRead(req)) return handle(req, res);
-    const started = performance.now();
+  const logged = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    hear: NonNullable<typeof onRequest>,
+    started = performance.now(),
+  ) => {
+    if (!ready) {
+      // Arrived after the URL line, before the service loaded (with --data, while the folder
+      // loads): heard once it has, as every other request, since its answer waits for it too.
+      load().then(
+        (loadedNow) => {
+          ready = loadedNow;
+          logged(req, res, hear, started);
+        },
+        () => res.destroy(),
+      );
+      return;
+    }
+    const { service } = ready;
+    if (isDashboardRead(req)) return handle(req, res);
     const account = service.state().accounts.byAuthorization(headerOf(req, 'authorization'));
     // Due events run first, as the request itself would: what they move is not this request's.
     service.now();
@@ -456,6 +504,42 @@ export async function serveMock(
   const server = createServer((req, res) => {
     if (res.socket) serve(req, res);
     else res.on('socket', () => serve(req, res)); // given once: no need for once()'s wrapper
+  });
+  // What node:http's parser refuses (headers past its ~16 KiB limit, a line that is not HTTP)
+  // it answers itself with a bare 431 or 400: answered here like every other refusal instead.
+  server.on('clientError', (error: ParseError, socket: Socket) => {
+    const started = performance.now();
+    const answerable =
+      socket.writable && !(socket as { _httpMessage?: ServerResponse })._httpMessage?.headersSent;
+    if (!answerable) {
+      socket.destroy();
+      return;
+    }
+    const answer = (loadedNow: Loaded) => {
+      ready = loadedNow;
+      const refusal = parseRefusal(error);
+      const requestId = loadedNow.nextRequestId();
+      const body = JSON.stringify({ detail: refusal.detail });
+      socket.end(
+        `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\ncontent-type: application/json\r\n` +
+          `x-request-id: ${requestId}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
+      const { service } = loadedNow;
+      onRequest?.(
+        {
+          at: service.now(),
+          accountId: undefined,
+          ...refusal.target,
+          status: refusal.status,
+          credits: 0,
+          requestId,
+          durationMs: performance.now() - started,
+        },
+        service,
+      );
+    };
+    if (ready) answer(ready);
+    else load().then(answer, () => socket.destroy());
   });
   const close = () =>
     new Promise<void>((done, fail) => {
