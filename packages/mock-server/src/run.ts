@@ -83,8 +83,9 @@ async function requestLogger(options: RunMockOptions): Promise<NonNullable<Start
   const write = options.requestLine ?? ((line: string) => process.stdout.write(`${line}\n`));
   let line: ReturnType<typeof createRequestLine> | undefined;
   return (entry, service) => {
+    const { accounts, adminToken } = service.config;
     line ??= createRequestLine(
-      service.config.accounts.flatMap((account) => account.apiKeys),
+      [...accounts.flatMap((account) => account.apiKeys), ...(adminToken === undefined ? [] : [adminToken])],
       paint,
     );
     write(line(entry));
