@@ -159,10 +159,17 @@ export async function runMockCommand(options: RunMockOptions = {}): Promise<void
   // Where a person sees what the mock holds (docs/mock-server.md, "The dashboard").
   log(`Dashboard: ${server.url}/_mock/`);
   const keys = server.service.config.accounts.flatMap((account) => account.apiKeys);
+  const { accounts } = server.service.config;
   if (!options.configPath)
-    log(
-      `Demo account: API key ${keys[0]}, ${server.service.balance(server.service.config.accounts[0]?.id ?? '')} credits`,
-    );
+    log(`Demo account: API key ${keys[0]}, ${server.service.balance(accounts[0]?.id ?? '')} credits`);
+  else {
+    // In the demo line's place: the config's accounts by id (their keys are in the file).
+    const named = accounts
+      .slice(0, 5)
+      .map((account) => `${account.id} (${server.service.balance(account.id)} credits)`);
+    const more = accounts.length > 5 ? ` and ${accounts.length - 5} more` : '';
+    log(`Accounts: ${named.join(', ')}${more}, from ${options.configPath}`);
+  }
   if (adminToken !== undefined) log('Control endpoints (/_mock/*) need the admin token');
   if (dataDir !== undefined) log(`State kept in ${dataDir} across restarts`);
   await new Promise<void>((resolve) => {
