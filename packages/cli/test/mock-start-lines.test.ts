@@ -23,7 +23,10 @@ const shape = (out: string) =>
   out
     .split('\n')
     .filter((line) => line.trim() !== '')
-    .map((line) => (/^(Profile Article|Dashboard:|Demo account:|Accounts:|Next,|Stop it)/.exec(line)?.[1] ?? 'step'));
+    .map(
+      (line) =>
+        /^(Profile Article|Dashboard:|Demo account:|Accounts:|Next,|Stop it)/.exec(line)?.[1] ?? 'step',
+    );
 
 it('prints the same lines in the same order with --config as without, the accounts line included', async () => {
   const bare = startMockBin('profile-articles mock', ['--port', '0', '--no-log']);

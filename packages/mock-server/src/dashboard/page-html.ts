@@ -45,6 +45,6 @@ export const DASHBOARD_HTML = `<!doctype html>
     <table id="journal"><thead><tr><th>time</th><th>request id</th><th>account</th><th>method</th><th>path</th><th>status</th><th>idempotency key</th></tr></thead><tbody></tbody></table></section>
   <section><h2>Fault rules</h2><pre id="faults"></pre></section>
 </main>
-<footer>Live from <code>/_mock/events</code>; the data is read from the control endpoints (docs/mock-server.md).</footer>
+<footer>Live from <code>/_mock/events</code>; the data is read from the control endpoints (<a href="https://www.npmjs.com/package/@profile-articles/mock-server" rel="noreferrer">the package's README</a>).</footer>
 </body></html>
 `;
