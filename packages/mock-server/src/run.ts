@@ -25,7 +25,7 @@ export interface RunMockOptions extends MockFlagOptions {
 }
 
 /** The environment variable that gives the admin token without putting it in the process list. */
-export const ADMIN_TOKEN_ENV = 'PROFILE_ARTICLES_MOCK_ADMIN_TOKEN';
+const ADMIN_TOKEN_ENV = 'PROFILE_ARTICLES_MOCK_ADMIN_TOKEN';
 
 /**
  * The admin token: `--admin-token` or `--admin-token-file` (never both: the flags' check),

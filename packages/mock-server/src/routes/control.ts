@@ -62,7 +62,7 @@ export function createControlRoutes(
   const respond = (outcome: AnyOutcome, requestId: string) =>
     respondAs(
       redactors.length
-        ? { ...outcome, body: redactors.reduce((body, r) => r.json(body), outcome.body) }
+        ? ({ ...outcome, body: redactors.reduce((body, r) => r.json(body), outcome.body) } as AnyOutcome)
         : outcome,
       requestId,
     );
