@@ -183,11 +183,12 @@ function requestIdIn(headers: unknown): string | undefined {
 type ParseError = Error & { code?: string; rawPacket?: Buffer };
 
 /**
- * What a parse refusal answers: 431 for headers past node:http's limit, 400 for the rest (as
- * node:http itself would), with the request line's method and path where it was read.
+ * What a parse refusal answers, as node:http itself would: 431 for headers past its limit, 413
+ * for chunk extensions past it, 408 for a request too slow to arrive, 400 for the rest; with
+ * the request line's method and path where it was read.
  */
 function parseRefusal(error: ParseError): {
-  status: 400 | 431;
+  status: 400 | 408 | 413 | 431;
   detail: string;
   target: { method: string; path: string };
 } {
@@ -200,6 +201,15 @@ function parseRefusal(error: ParseError): {
       status: 431,
       detail:
         'The request headers are larger than the server takes (16 KiB in all): send fewer or shorter headers',
+      target,
+    };
+  // node:http's own mapping, kept: chunk extensions past its limit, a request sent too slowly.
+  if (error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW')
+    return { status: 413, detail: "The body's chunk extensions are larger than the server takes", target };
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return {
+      status: 408,
+      detail: 'The request was not received in time: send it whole, without pauses',
       target,
     };
   return {
@@ -449,6 +459,8 @@ export async function serveMock(
   // learns to allocate straight in the old generation: every answer held there kept its
   // request and response alive until a full collection, and those ran every half second.
   const { onRequest } = options;
+  /** Responses whose request node:http's parser refused midway: clientError answered them. */
+  const refused = new WeakSet<ServerResponse>();
   const serve = onRequest
     ? (req: IncomingMessage, res: ServerResponse) => logged(req, res, onRequest)
     : handle;
@@ -483,6 +495,7 @@ export async function serveMock(
       return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
     } as typeof res.writeHead;
     res.once('close', () => {
+      if (refused.has(res)) return; // answered and logged by clientError
       const target = req.url ?? '';
       const query = target.indexOf('?');
       hear(
@@ -509,8 +522,11 @@ export async function serveMock(
   // it answers itself with a bare 431 or 400: answered here like every other refusal instead.
   server.on('clientError', (error: ParseError, socket: Socket) => {
     const started = performance.now();
-    const answerable =
-      socket.writable && !(socket as { _httpMessage?: ServerResponse })._httpMessage?.headersSent;
+    // A refusal in the middle of a body: the request's own response never answers, and its
+    // log line is this one.
+    const pending = (socket as { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
+    if (pending) refused.add(pending);
+    const answerable = socket.writable && !pending?.headersSent;
     if (!answerable) {
       socket.destroy();
       return;

@@ -63,6 +63,22 @@ describe("node:http's own refusals", () => {
     expect(heard[0]).toMatchObject({ status: 400, requestId: answer.headers['x-request-id'] });
   });
 
+  it('chunk extensions past the limit: 413 {detail}, JSON, an x-request-id, and one log line', async () => {
+    const { server, heard } = await start();
+    const chunked =
+      'POST /api/v1/articles HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer demo-key\r\n' +
+      'Content-Type: application/json\r\nIdempotency-Key: k-1\r\nTransfer-Encoding: chunked\r\n\r\n' +
+      `2;a=${'b'.repeat(20_000)}\r\n{}\r\n0\r\n\r\n`;
+    const answer = parse(await rawAnswer(server.port, chunked));
+    expect(answer.status).toBe(413);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(answer.headers['x-request-id']).toMatch(/^req_/);
+    // A request after it: once its line is heard, the refused one has had all of its own.
+    await fetch(`${server.url}/api/v1/credits`, { headers: { authorization: 'Bearer demo-key' } });
+    await expect.poll(() => heard.some((entry) => entry.status === 200)).toBe(true);
+    expect(heard.map((entry) => entry.status)).toEqual([413, 200]);
+  });
+
   it('the next connection is answered as usual', async () => {
     const { server } = await start();
     await rawAnswer(server.port, 'NOT HTTP AT ALL\r\n\r\n');
