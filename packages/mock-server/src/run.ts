@@ -120,7 +120,7 @@ export async function runMockCommand(options: RunMockOptions = {}): Promise<void
     warn(
       `Warning: the mock listens on ${host}, so other machines can reach it. It has no real security: ` +
         'its keys are in its config, anyone who reaches it can spend and buy credits. ' +
-        'Use --admin-token, and --allow-host for the names it is reached by.',
+        'Use an admin token (--admin-token-file or PROFILE_ARTICLES_MOCK_ADMIN_TOKEN), and --allow-host for the names it is reached by.',
     );
   }
   // Heard from the start: the URL is printed before the service has loaded, and a Ctrl-C
