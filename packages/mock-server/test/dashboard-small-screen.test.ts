@@ -1,7 +1,8 @@
 // The dashboard as a person meets it in Chromium: on a phone-sized screen (375×667) the page
 // never scrolls sideways and the Pay button is on screen; a dropped connection (a `reset`
 // fault) reads "reset", not status 0; the footer's link is one a user of the package can open
-// (its README on npm), not a path that exists only in the repository.
+// (its README on npm), not a path that exists only in the repository. A key sent by mistake as
+// a profile id or an Idempotency-Key shows as [redacted].
 import { existsSync } from 'node:fs';
 import { type MockServer, startMockServer } from '@profile-articles/mock-server';
 import { CHROMIUM, CHROMIUM_FLAGS as FLAGS } from '@profile-articles/test-utils/chromium';
@@ -33,6 +34,12 @@ describe.runIf(existsSync(CHROMIUM))('the dashboard in Chromium at 375×667', ()
       method: 'POST',
       headers: { 'idempotency-key': 'a-rather-long-idempotency-key-0001' },
       body: JSON.stringify({ profile_id: 'ada-lovelace-with-a-long-profile-id' }),
+    });
+    // The key sent by mistake as a profile id and an Idempotency-Key: the page must not show it.
+    await api('/api/v1/articles', {
+      method: 'POST',
+      headers: { 'idempotency-key': KEY },
+      body: JSON.stringify({ profile_id: KEY }),
     });
     await api('/api/v1/credits/checkout', { method: 'POST', body: JSON.stringify({ credits: 100 }) });
     await api(`/api/v1/articles/${'long-profile-id-'.repeat(4)}x`);
@@ -68,6 +75,9 @@ describe.runIf(existsSync(CHROMIUM))('the dashboard in Chromium at 375×667', ()
     const cells = await reset.first().locator('td').allTextContents();
     expect(cells).toContain('reset');
     expect(cells).not.toContain('0');
+    const shown = (await page.locator('body').textContent()) ?? '';
+    expect(shown).toContain('[redacted]');
+    expect(shown).not.toContain(KEY);
     const link = page.locator('footer a');
     expect(await link.getAttribute('href')).toBe(
       'https://www.npmjs.com/package/@profile-articles/mock-server',
