@@ -6,7 +6,14 @@ import { DEFAULT_HOST, DEFAULT_PORT } from '../../packages/mock-server/src/flags
 import * as T from '../../packages/sdk/src/schemas/endpoints.js';
 import { identifierBounds } from '../../packages/sdk/src/schemas/identifier-bounds.js';
 import * as S from '../../packages/sdk/src/schemas/index.js';
-import { OPERATION_DOCS, type OperationDocs, PARAMETER_DOCS, STATUS_DOCS, TAGS } from './operation-docs.js';
+import {
+  BAD_HOST_DOCS,
+  OPERATION_DOCS,
+  type OperationDocs,
+  PARAMETER_DOCS,
+  STATUS_DOCS,
+  TAGS,
+} from './operation-docs.js';
 
 type Json = Record<string, unknown>;
 
@@ -23,8 +30,34 @@ function asRecord({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonS
   Object.assign(jsonSchema, rest, { propertyNames: { type: 'string' }, additionalProperties });
 }
 
-/** `input`: the wire shape. The identifiers' length bounds come from the SDK's internal registry. */
-const AS_INPUT = { io: 'input', metadata: identifierBounds, override: asRecord } as const;
+/**
+ * A timestamp is `format: date-time` (from the SDK's registry) without the pattern the SDK reads
+ * it with: that pattern also takes a local time, a tolerant reading the document does not promise.
+ */
+function asDateTime({ jsonSchema }: { jsonSchema: Json }): void {
+  if (jsonSchema.format === 'date-time') delete jsonSchema.pattern;
+}
+
+/**
+ * A checkout takes fields it does not name and ignores them: the interface forbids extra fields
+ * only in a ProfileRequest. The SDK's schema strips them, which JSON Schema writes as nothing.
+ */
+function asIgnoringExtras({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: Json }): void {
+  if (zodSchema !== S.CheckoutRequestSchema) return;
+  jsonSchema.additionalProperties = true;
+  jsonSchema.description = 'Fields other than `credits` are accepted and ignored.';
+}
+
+/** `input`: the wire shape. The identifiers' length bounds and the timestamps' format come from the SDK's internal registry. */
+const AS_INPUT = {
+  io: 'input',
+  metadata: identifierBounds,
+  override: (context: { zodSchema: z.core.$ZodType; jsonSchema: Json }) => {
+    asRecord(context);
+    asDateTime(context);
+    asIgnoringExtras(context);
+  },
+} as const;
 
 /**
  * The named shapes of the document, one per schema the SDK exports (`ArticleSchema` becomes
@@ -75,10 +108,36 @@ const json = (schema: Json) => ({ 'application/json': { schema } });
 /** `idempotency-key` → `Idempotency-Key` for display, `IdempotencyKey` as a component name. */
 const headerWords = (name: string) => name.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1));
 
+const REQUEST_ID = { 'X-Request-Id': { $ref: '#/components/headers/XRequestId' } };
 const HEADERS_BY_STATUS: Record<number, Json> = {
-  405: { Allow: { $ref: '#/components/headers/Allow' } },
+  401: { 'WWW-Authenticate': { $ref: '#/components/headers/WWWAuthenticate' } },
   429: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
 };
+/** Every answer's headers: its request id, and what its status adds. */
+const headersOf = (status: number | undefined): Json => ({
+  ...REQUEST_ID,
+  ...(status === undefined ? {} : HEADERS_BY_STATUS[status]),
+});
+
+/**
+ * The refusals a call of `endpoint` can meet before it is served, besides the interface's own
+ * statuses: a bad Host (400), a refused Origin or host (403, 421), headers too large (431), and
+ * on a POST a body too large or not JSON (413, 415). Not 405: the operation's method is one the
+ * path takes. Not 413 or 415 on a GET, which reads no body and answers whatever one it is sent.
+ */
+function transportErrors(endpoint: T.Endpoint): number[] {
+  return [400, ...T.TRANSPORT_ERRORS].filter(
+    (status) => status !== 405 && (endpoint.method === 'POST' || (status !== 413 && status !== 415)),
+  );
+}
+
+/** A bad Host is 400 on every operation; on a checkout 400 is also the interface's range refusal. */
+function statusWords(endpoint: T.Endpoint, status: number): string | undefined {
+  if (status !== 400) return STATUS_DOCS[status];
+  return endpoint.errors.includes(400)
+    ? `${STATUS_DOCS[400]}; or ${BAD_HOST_DOCS}`
+    : `${BAD_HOST_DOCS[0]?.toUpperCase()}${BAD_HOST_DOCS.slice(1)}`;
+}
 
 function parameters(endpoint: T.Endpoint): Json[] {
   const path = Object.entries(endpoint.pathParams).map(([name, schema]) => ({
@@ -139,16 +198,19 @@ function responses(name: T.EndpointName, endpoint: T.Endpoint): Json {
   const out: Json = {};
   for (const [status, schema] of Object.entries(endpoint.responses)) {
     const description = docsOf(name).responses[Number(status) as T.SuccessStatus];
-    out[status] = { description, content: json(schemaOf(schema)) };
+    out[status] = { description, headers: headersOf(Number(status)), content: json(schemaOf(schema)) };
   }
-  const errors = [...new Set([...endpoint.errors, ...T.TRANSPORT_ERRORS])].sort((a, b) => a - b);
+  const errors = [...new Set([...endpoint.errors, ...transportErrors(endpoint)])].sort((a, b) => a - b);
   for (const status of errors) {
-    const response: Json = { description: STATUS_DOCS[status], content: json(schemaOf(S.ErrorBodySchema)) };
-    if (HEADERS_BY_STATUS[status]) response.headers = HEADERS_BY_STATUS[status];
-    out[String(status)] = response;
+    out[String(status)] = {
+      description: statusWords(endpoint, status),
+      headers: headersOf(status),
+      content: json(schemaOf(S.ErrorBodySchema)),
+    };
   }
   out[T.SERVER_FAILURE_RANGE] = {
     description: STATUS_DOCS[500],
+    headers: headersOf(undefined),
     content: json(schemaOf(S.ErrorBodySchema)),
   };
   return out;
@@ -204,11 +266,21 @@ export function buildOpenApiDocument(): Json {
       },
       parameters: headerParameters(),
       headers: {
+        XRequestId: {
+          description: 'The id of this request, on every answer: quote it when reporting a problem',
+          required: true,
+          schema: { type: 'string' },
+        },
+        WWWAuthenticate: {
+          description: 'The authentication scheme the API takes: `Bearer`',
+          required: true,
+          schema: { type: 'string' },
+        },
         RetryAfter: {
-          description: 'Integer seconds to wait before retrying',
+          description: 'Integer seconds to wait before retrying; on every 429',
+          required: true,
           schema: { type: 'integer', minimum: 0 },
         },
-        Allow: { description: 'The methods this path takes', schema: { type: 'string' } },
       },
       schemas: componentSchemas(),
     },

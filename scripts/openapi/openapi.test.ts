@@ -32,9 +32,15 @@ describe('docs/openapi.json', () => {
       const op = doc.paths[`${API_PREFIX}${endpoint.path}`]?.[endpoint.method.toLowerCase()];
       expect(op, `${endpoint.method} ${endpoint.path}`).toBeDefined();
       expect(op.operationId).toBe(name);
+      // What a call of this operation can meet: the interface's statuses, a bad Host (400), a
+      // refused origin or host, oversized headers, and on a POST an oversized or non-JSON body.
+      // Not 405 (this operation's method is the path's) nor 413/415 on a GET (it reads no body).
+      const reachable = TRANSPORT_ERRORS.filter(
+        (status) => status !== 405 && (endpoint.method === 'POST' || (status !== 413 && status !== 415)),
+      );
       const listed = [
         ...Object.keys(endpoint.responses),
-        ...[...endpoint.errors, ...TRANSPORT_ERRORS].map(String),
+        ...[...endpoint.errors, 400, ...reachable].map(String),
       ];
       expect(Object.keys(op.responses).sort(), name).toEqual(
         [...new Set(listed), SERVER_FAILURE_RANGE].sort(),
@@ -50,11 +56,50 @@ describe('docs/openapi.json', () => {
     const operations = Object.values(doc.paths).flatMap((item: any) => Object.values(item));
     expect(operations).toHaveLength(entries.length);
     expect(doc.paths['/api/v1/articles'].post.responses['429'].headers['Retry-After']).toBeDefined();
+    expect(doc.components.headers.RetryAfter.required).toBe(true);
     expect(doc.components.parameters.IdempotencyKey).toMatchObject({
       required: true,
       schema: { minLength: 1, maxLength: 200 },
     });
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('describes the headers every answer carries: X-Request-Id always, WWW-Authenticate on 401, Retry-After on 429', () => {
+    const doc = buildOpenApiDocument() as any;
+    expect(doc.components.headers.XRequestId).toMatchObject({ required: true, schema: { type: 'string' } });
+    for (const [path, item] of Object.entries(doc.paths) as Array<[string, any]>) {
+      for (const [method, op] of Object.entries(item) as Array<[string, any]>) {
+        for (const [status, response] of Object.entries(op.responses) as Array<[string, any]>) {
+          const where = `${method} ${path} ${status}`;
+          expect(response.headers?.['X-Request-Id'], where).toEqual({
+            $ref: '#/components/headers/XRequestId',
+          });
+          if (status === '401')
+            expect(response.headers['WWW-Authenticate'], where).toEqual({
+              $ref: '#/components/headers/WWWAuthenticate',
+            });
+          if (status === '429')
+            expect(response.headers['Retry-After'], where).toEqual({
+              $ref: '#/components/headers/RetryAfter',
+            });
+        }
+        expect(op.responses['400'].description, `${method} ${path}`).toMatch(/Host/);
+      }
+    }
+    expect(doc.paths['/api/v1/credits/checkout'].post.responses['400'].description).toMatch(/allowed range/);
+  });
+
+  it("gives the timestamps format date-time, without the SDK's tolerant pattern", () => {
+    const { Article } = (buildOpenApiDocument() as any).components.schemas;
+    for (const field of ['created_at', 'updated_at'])
+      expect(Article.properties[field], field).toEqual({ type: 'string', format: 'date-time' });
+    expect(committed).not.toContain('-02-29'); // the leap-day branch of the SDK's pattern
+  });
+
+  it('describes a checkout as taking and ignoring fields it does not name', () => {
+    const { CheckoutRequest } = (buildOpenApiDocument() as any).components.schemas;
+    expect(CheckoutRequest.additionalProperties).toBe(true);
+    expect(CheckoutRequest.description).toMatch(/ignored/);
   });
 
   it('names the file to add words to when a table entry has none', () => {

@@ -82,6 +82,10 @@ export const STATUS_DOCS: Record<number, string> = {
   500: 'Server-side failure; retry with backoff, keeping the same idempotency key for generate or update',
 };
 
+/** The 400 every operation can meet before it is served. */
+export const BAD_HOST_DOCS =
+  'the Host header is missing or is not a host name with an optional port (up to 65535)';
+
 /** Path and header parameters' descriptions, by the table's names. */
 export const PARAMETER_DOCS: Record<string, string> = {
   profile_id: 'The profile slug: the last path segment of the profile address',

@@ -17,6 +17,7 @@ export interface MockFlag {
     | 'config'
     | 'allow-host'
     | 'admin-token'
+    | 'admin-token-file'
     | 'data'
     | 'data-recover'
     | 'queued-ms'
@@ -46,7 +47,18 @@ export const MOCK_FLAGS: readonly MockFlag[] = [
     description: 'also answer to this host name (repeatable; for containers)',
     multiple: true,
   },
-  { name: 'admin-token', value: 'token', description: 'require Authorization: Bearer TOKEN on /_mock/*' },
+  {
+    name: 'admin-token',
+    value: 'token',
+    description:
+      'require Authorization: Bearer TOKEN on /_mock/* (other local users can see it: prefer the next two)',
+  },
+  // The token from a file or PROFILE_ARTICLES_MOCK_ADMIN_TOKEN stays out of the process list.
+  {
+    name: 'admin-token-file',
+    value: 'file',
+    description: 'read the admin token from FILE (or set PROFILE_ARTICLES_MOCK_ADMIN_TOKEN)',
+  },
   {
     name: 'data',
     value: 'dir',
@@ -70,6 +82,7 @@ export interface MockFlags {
   config?: string | undefined;
   allowHost?: string[] | undefined;
   adminToken?: string | undefined;
+  adminTokenFile?: string | undefined;
   data?: string | undefined;
   dataRecover?: boolean | undefined;
   queuedMs?: string | undefined;
@@ -89,6 +102,8 @@ export interface MockFlagOptions {
   allowHosts?: string[];
   /** Guards `/_mock/*` with `Authorization: Bearer <token>` (overrides config `adminToken`). */
   adminToken?: string;
+  /** `--admin-token-file`: the token is read from it (one trailing newline dropped); never with `adminToken`. */
+  adminTokenFile?: string;
   /** The folder the state lives in across restarts (config `dataDir`). */
   dataDir?: string;
   /** `--data-recover`: a journal with a damaged record before its end is recovered, not refused. */
@@ -186,6 +201,9 @@ export function mockOptionsFromFlags(flags: MockFlags): MockFlagOptions {
   if (flags.data !== undefined && flags.data.trim() === '') throw new RangeError('--data must name a folder');
   if (flags.adminToken !== undefined && flags.adminToken.trim() === '')
     throw new RangeError('--admin-token must not be empty');
+  if (flags.adminToken !== undefined && flags.adminTokenFile !== undefined)
+    throw new RangeError('Give --admin-token or --admin-token-file, not both');
+  if (flags.adminTokenFile?.trim() === '') throw new RangeError('--admin-token-file must name a file');
   const badHost = flags.allowHost?.find((host) => host.trim() === '' || /[\s/@]/.test(host));
   if (badHost !== undefined) throw new RangeError(`--allow-host takes a host name, got "${badHost}"`);
   return {
@@ -194,6 +212,7 @@ export function mockOptionsFromFlags(flags: MockFlags): MockFlagOptions {
     ...(flags.config ? { configPath: flags.config } : {}),
     ...(flags.allowHost?.length ? { allowHosts: flags.allowHost } : {}),
     ...(flags.adminToken === undefined ? {} : { adminToken: flags.adminToken }),
+    ...(flags.adminTokenFile === undefined ? {} : { adminTokenFile: flags.adminTokenFile }),
     ...(flags.data === undefined ? {} : { dataDir: flags.data }),
     ...(flags.dataRecover ? { dataRecover: true } : {}),
     ...(queuedMs === undefined ? {} : { queuedMs }),

@@ -6,6 +6,7 @@ export {
   DEFAULT_JOB_TIMES,
   DEMO_ACCOUNT,
   type MockConfig,
+  type NormalizedAccount,
   type NormalizedConfig,
   normalizeConfig,
   PAYMENT_MODES,
@@ -13,8 +14,10 @@ export {
   parseConfigText,
 } from './config.js';
 export { DEFAULT_HOST, DEFAULT_PORT } from './flags.js';
+export type { LedgerReport, StatsReport } from './inspection.js';
 export { type MockServer, type StartOptions, startMockServer } from './node.js';
 export { payCheckoutPage } from './pay-page.js';
+export type { RequestLogEntry } from './request-log.js';
 export type { Transport } from './routes/guard.js';
 export type { BodyExcerpt } from './rules/body-excerpt.js';
 export { MAX_CLOCK_MS } from './rules/clock.js';
@@ -28,3 +31,6 @@ export {
 export type { JournalEntry, JournalQuery } from './rules/journal.js';
 export type { LedgerEntry } from './rules/ledger.js';
 export { createMockService, MAX_BODY_BYTES, type MockService, type MockServiceOptions } from './service.js';
+// What `service.state()` hands tests that look behind the HTTP surface: exported so that a
+// project compiled with `declaration: true` can name what it infers from it.
+export type * from './state-types.js';

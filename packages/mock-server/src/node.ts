@@ -4,7 +4,7 @@
 // module: they bring undici's WHATWG classes, node:http2 and zod, most of the mock's
 // start-up, and the bin prints its URL before them (serveMock).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { MockConfig, NormalizedConfig } from './config.js';
 import type { DataFolder } from './data/folder.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './flags.js';
@@ -185,6 +185,46 @@ function requestIdIn(headers: unknown): string | undefined {
   return undefined;
 }
 
+/** node:http's error for a request its parser refused: its code, and the bytes it had read. */
+type ParseError = Error & { code?: string; rawPacket?: Buffer };
+
+/**
+ * What a parse refusal answers, as node:http itself would: 431 for headers past its limit, 413
+ * for chunk extensions past it, 408 for a request too slow to arrive, 400 for the rest; with
+ * the request line's method and path where it was read.
+ */
+function parseRefusal(error: ParseError): {
+  status: 400 | 408 | 413 | 431;
+  detail: string;
+  target: { method: string; path: string };
+} {
+  const line = /^([A-Z]{1,20}) (\/[^\s?]*)\S* HTTP\/1\.[01]\r?\n/.exec(
+    error.rawPacket?.toString('latin1', 0, 8192) ?? '',
+  );
+  const target = { method: line?.[1] ?? '-', path: line?.[2] ?? '-' };
+  if (error.code === 'HPE_HEADER_OVERFLOW')
+    return {
+      status: 431,
+      detail:
+        'The request headers are larger than the server takes (16 KiB in all): send fewer or shorter headers',
+      target,
+    };
+  // node:http's own mapping, kept: chunk extensions past its limit, a request sent too slowly.
+  if (error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW')
+    return { status: 413, detail: "The body's chunk extensions are larger than the server takes", target };
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return {
+      status: 408,
+      detail: 'The request was not received in time: send it whole, without pauses',
+      target,
+    };
+  return {
+    status: 400,
+    detail: `The request is not HTTP/1.1 the server can read (${error.code ?? 'parse error'}): check its request line and headers`,
+    target,
+  };
+}
+
 export function startMockServer(options: StartOptions = {}): Promise<MockServer> {
   return serveMock(options);
 }
@@ -344,6 +384,8 @@ async function loadListener(
   return { service, listener, nextRequestId };
 }
 
+type Loaded = Awaited<ReturnType<typeof loadListener>>;
+
 /**
  * startMockServer, or with `onListening`: listen first and call it with the URL, then load the
  * service and its HTTP layer (about two thirds of start-up), so the bin prints its URL sooner.
@@ -414,7 +456,8 @@ export async function serveMock(
   // node:http from getBuiltinModule where Node has it (20.16, 22.3): an ESM import of it reads
   // every export, and on Node 22 its WebSocket getter loads undici and node:http2, a third of
   // the start-up, before the URL is printed. An older Node 20 imports it (it has no such getter).
-  const { createServer } = process.getBuiltinModule?.('node:http') ?? (await import('node:http'));
+  const { createServer, STATUS_CODES } =
+    process.getBuiltinModule?.('node:http') ?? (await import('node:http'));
   // Pipelined requests (several sent on a connection before the first answer) are carried out
   // one at a time, in the order sent: a request is handled once the answers before it have
   // gone out, when node:http gives its response the connection. Handled at once, a GET could
@@ -423,14 +466,31 @@ export async function serveMock(
   // learns to allocate straight in the old generation: every answer held there kept its
   // request and response alive until a full collection, and those ran every half second.
   const { onRequest } = options;
+  /** Responses whose request node:http's parser refused midway: clientError answered them. */
+  const refused = new WeakSet<ServerResponse>();
   const serve = onRequest
     ? (req: IncomingMessage, res: ServerResponse) => logged(req, res, onRequest)
     : handle;
-  const logged = (req: IncomingMessage, res: ServerResponse, hear: NonNullable<typeof onRequest>) => {
-    // Loaded by now: a request is served once its connection is, after the service loads.
-    const service = ready?.service;
-    if (!service || isDashboardRead(req)) return handle(req, res);
-    const started = performance.now();
+  const logged = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    hear: NonNullable<typeof onRequest>,
+    started = performance.now(),
+  ) => {
+    if (!ready) {
+      // Arrived after the URL line, before the service loaded (with --data, while the folder
+      // loads): heard once it has, as every other request, since its answer waits for it too.
+      load().then(
+        (loadedNow) => {
+          ready = loadedNow;
+          logged(req, res, hear, started);
+        },
+        () => res.destroy(),
+      );
+      return;
+    }
+    const { service } = ready;
+    if (isDashboardRead(req)) return handle(req, res);
     const account = service.state().accounts.byAuthorization(headerOf(req, 'authorization'));
     // Due events run first, as the request itself would: what they move is not this request's.
     service.now();
@@ -442,6 +502,7 @@ export async function serveMock(
       return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
     } as typeof res.writeHead;
     res.once('close', () => {
+      if (refused.has(res)) return; // answered and logged by clientError
       const target = req.url ?? '';
       const query = target.indexOf('?');
       hear(
@@ -463,6 +524,45 @@ export async function serveMock(
   const server = createServer((req, res) => {
     if (res.socket) serve(req, res);
     else res.on('socket', () => serve(req, res)); // given once: no need for once()'s wrapper
+  });
+  // What node:http's parser refuses (headers past its ~16 KiB limit, a line that is not HTTP)
+  // it answers itself with a bare 431 or 400: answered here like every other refusal instead.
+  server.on('clientError', (error: ParseError, socket: Socket) => {
+    const started = performance.now();
+    // A refusal in the middle of a body: the request's own response never answers, and its
+    // log line is this one.
+    const pending = (socket as { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
+    if (pending) refused.add(pending);
+    const answerable = socket.writable && !pending?.headersSent;
+    if (!answerable) {
+      socket.destroy();
+      return;
+    }
+    const answer = (loadedNow: Loaded) => {
+      ready = loadedNow;
+      const refusal = parseRefusal(error);
+      const requestId = loadedNow.nextRequestId();
+      const body = JSON.stringify({ detail: refusal.detail });
+      socket.end(
+        `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\ncontent-type: application/json\r\n` +
+          `x-request-id: ${requestId}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
+      const { service } = loadedNow;
+      onRequest?.(
+        {
+          at: service.now(),
+          accountId: undefined,
+          ...refusal.target,
+          status: refusal.status,
+          credits: 0,
+          requestId,
+          durationMs: performance.now() - started,
+        },
+        service,
+      );
+    };
+    if (ready) answer(ready);
+    else load().then(answer, () => socket.destroy());
   });
   const close = () =>
     new Promise<void>((done, fail) => {

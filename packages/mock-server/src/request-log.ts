@@ -33,7 +33,7 @@ export const ansiStatus: StatusPainter = (status, text) =>
 
 export const plainStatus: StatusPainter = (_status, text) => text;
 
-/** `keys`: every configured API key, redacted from whatever a request wrote. */
+/** `keys`: every configured API key and the admin token, redacted from whatever a request wrote. */
 export function createRequestLine(
   keys: readonly string[],
   paint: StatusPainter,

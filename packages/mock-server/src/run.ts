@@ -20,6 +20,42 @@ export interface RunMockOptions extends MockFlagOptions {
   paintStatus?: StatusPainter;
   /** Whether stdout is a terminal: `--log`'s default. */
   stdoutIsTTY?: boolean;
+  /** Where PROFILE_ARTICLES_MOCK_ADMIN_TOKEN is read; process.env by default. */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The environment variable that gives the admin token without putting it in the process list. */
+const ADMIN_TOKEN_ENV = 'PROFILE_ARTICLES_MOCK_ADMIN_TOKEN';
+
+/**
+ * The admin token: `--admin-token` or `--admin-token-file` (never both: the flags' check),
+ * else PROFILE_ARTICLES_MOCK_ADMIN_TOKEN, else the config's `adminToken`. A file's one trailing
+ * newline (what `echo TOKEN > FILE` writes) is not part of the token.
+ */
+async function adminTokenOf(
+  options: RunMockOptions,
+  configured: string | undefined,
+): Promise<string | undefined> {
+  if (options.adminToken !== undefined) return options.adminToken;
+  if (options.adminTokenFile !== undefined) {
+    let text: string;
+    try {
+      text = await readFile(options.adminTokenFile, 'utf8');
+    } catch (error) {
+      throw new ConfigError(
+        `Cannot read the admin token file ${options.adminTokenFile}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+      );
+    }
+    const token = text.replace(/\r?\n$/, '');
+    if (token.trim() === '') throw new ConfigError(`The admin token file ${options.adminTokenFile} is empty`);
+    return token;
+  }
+  const fromEnv = (options.env ?? process.env)[ADMIN_TOKEN_ENV];
+  if (fromEnv !== undefined && fromEnv !== '') {
+    if (fromEnv.trim() === '') throw new ConfigError(`${ADMIN_TOKEN_ENV} is blank`);
+    return fromEnv;
+  }
+  return configured;
 }
 
 function colourTerminal(env: NodeJS.ProcessEnv): boolean {
@@ -47,8 +83,9 @@ async function requestLogger(options: RunMockOptions): Promise<NonNullable<Start
   const write = options.requestLine ?? ((line: string) => process.stdout.write(`${line}\n`));
   let line: ReturnType<typeof createRequestLine> | undefined;
   return (entry, service) => {
+    const { accounts, adminToken } = service.config;
     line ??= createRequestLine(
-      service.config.accounts.flatMap((account) => account.apiKeys),
+      [...accounts.flatMap((account) => account.apiKeys), ...(adminToken === undefined ? [] : [adminToken])],
       paint,
     );
     write(line(entry));
@@ -62,7 +99,7 @@ export async function runMockCommand(options: RunMockOptions = {}): Promise<void
   const log = options.log ?? ((line: string) => process.stdout.write(`${terminalSafe(line)}\n`));
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${terminalSafe(line)}\n`));
   const loaded = options.configPath ? await loadConfigFile(options.configPath) : undefined;
-  const adminToken = options.adminToken ?? loaded?.adminToken;
+  const adminToken = await adminTokenOf(options, loaded?.adminToken);
   // Without a file the service fills in the defaults (the demo account) once it is loaded.
   // The timing flags override the config's `jobs`, each on its own.
   const dataDir = options.dataDir ?? loaded?.dataDir;
@@ -85,7 +122,7 @@ export async function runMockCommand(options: RunMockOptions = {}): Promise<void
     warn(
       `Warning: the mock listens on ${host}, so other machines can reach it. It has no real security: ` +
         'its keys are in its config, anyone who reaches it can spend and buy credits. ' +
-        'Use --admin-token, and --allow-host for the names it is reached by.',
+        'Use an admin token (--admin-token-file or PROFILE_ARTICLES_MOCK_ADMIN_TOKEN), and --allow-host for the names it is reached by.',
     );
   }
   // Heard from the start: the URL is printed before the service has loaded, and a Ctrl-C
@@ -125,10 +162,17 @@ export async function runMockCommand(options: RunMockOptions = {}): Promise<void
   // Where a person sees what the mock holds (docs/mock-server.md, "The dashboard").
   log(`Dashboard: ${server.url}/_mock/`);
   const keys = server.service.config.accounts.flatMap((account) => account.apiKeys);
+  const { accounts } = server.service.config;
   if (!options.configPath)
-    log(
-      `Demo account: API key ${keys[0]}, ${server.service.balance(server.service.config.accounts[0]?.id ?? '')} credits`,
-    );
+    log(`Demo account: API key ${keys[0]}, ${server.service.balance(accounts[0]?.id ?? '')} credits`);
+  else {
+    // In the demo line's place: the config's accounts by id (their keys are in the file).
+    const named = accounts
+      .slice(0, 5)
+      .map((account) => `${account.id} (${server.service.balance(account.id)} credits)`);
+    const more = accounts.length > 5 ? ` and ${accounts.length - 5} more` : '';
+    log(`Accounts: ${named.join(', ')}${more}, from ${options.configPath}`);
+  }
   if (adminToken !== undefined) log('Control endpoints (/_mock/*) need the admin token');
   if (dataDir !== undefined) log(`State kept in ${dataDir} across restarts`);
   // A stop that cannot write the data folder's snapshot rejects (a ConfigError saying what is

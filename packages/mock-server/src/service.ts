@@ -146,12 +146,11 @@ export function createMockService(
   });
   const hostChecks = createHostChecks(normalized.allowHosts);
   // Bodies are kept only when asked for: off, the journal costs the hot path nothing more.
-  const excerpt = normalized.journal.bodies
-    ? createBodyExcerpts([
-        ...normalized.accounts.flatMap((account) => account.apiKeys),
-        ...(normalized.adminToken === undefined ? [] : [normalized.adminToken]),
-      ])
-    : undefined;
+  const secrets = [
+    ...normalized.accounts.flatMap((account) => account.apiKeys),
+    ...(normalized.adminToken === undefined ? [] : [normalized.adminToken]),
+  ];
+  const excerpt = normalized.journal.bodies ? createBodyExcerpts(secrets) : undefined;
   const lane = createFastLane(live, hostChecks, onError, excerpt);
   const app = new Hono<ApiEnv>();
   app.use('*', createGuard(hostChecks));
@@ -189,7 +188,7 @@ export function createMockService(
   app.route(API_PREFIX, createApiRoutes(live));
   // Before the control routes: the page and its files load without the admin token.
   registerDashboard(app);
-  app.route('/_mock', createControlRoutes(live, normalized.adminToken));
+  app.route('/_mock', createControlRoutes(live, normalized.adminToken, secrets));
   app.route(
     '/checkout',
     createCheckoutPage({

@@ -59,6 +59,16 @@ describe.each<TransportKind>(['http', 'msw'])('checkout over %s', (kind) => {
       expect((await checkout(credits)).status, String(credits)).toBe(422);
     expect((await h.call('POST', '/api/v1/credits/checkout', { body: {} })).status).toBe(422);
   });
+
+  it('accepts and ignores fields the interface does not name (it forbids them only for a profile)', async () => {
+    const answer = await h.call('POST', '/api/v1/credits/checkout', {
+      body: { credits: 20, coupon: 'FREE', currency: 'EUR' },
+    });
+    expect(answer.status).toBe(200);
+    const page = await (await fetch(answer.body.url)).text();
+    expect(page).toContain('<span id="credits">20</span>');
+    expect(page).toContain('$1.00'); // 20 × 5 cents: the extra fields changed nothing
+  });
 });
 
 describe.each([

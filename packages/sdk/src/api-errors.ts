@@ -14,7 +14,7 @@ export interface ApiErrorInit<Status extends number = number> extends ErrorConte
  * An answer's headers as a plain object of lower-case names (`error.headers['x-request-id']`),
  * redacted of the key; not a `Headers`, so it survives `structuredClone` and JSON as it is.
  */
-type AnswerHeaders = Readonly<Record<string, string | undefined>>;
+export type AnswerHeaders = Readonly<Record<string, string | undefined>>;
 
 /** What a class with one status takes: the status comes from the class. */
 export type StatusErrorInit = Omit<ApiErrorInit, 'status'>;

@@ -1,15 +1,18 @@
 // The public surface of @profile-articles/sdk.
 
+export type { AnswerHeaders } from './api-errors.js';
 export type { ApiPromise } from './api-promise.js';
 export type { CheckoutWaitOptions } from './checkout-wait.js';
 // The resources' types (`client.articles` has type `Articles`): interfaces, never classes.
 export { type Articles, type Credits, type Jobs, ProfileArticles } from './client.js';
+export type { OnConflict } from './conflict-wait.js';
 export { describeDetail } from './error-from-answer.js';
 export * from './errors.js';
-export type { Logger, LogLevel } from './log.js';
+export type { Logger, LogLevel, LogMethod } from './log.js';
 export type {
   AttemptInfo,
   ClientOptions,
+  FetchOptions,
   Hooks,
   IdempotentRequestOptions,
   RequestOptions,
@@ -24,5 +27,6 @@ export {
   type GenerateResponse,
   isJob,
 } from './resources/articles.js';
+export type { EndpointName } from './schemas/endpoints.js';
 export * from './schemas/index.js';
 export type { ResponseIssue } from './transport-types.js';

@@ -5,7 +5,7 @@
 import { isLoopbackHost } from './defaults.js';
 import { InvalidArgumentError } from './errors.js';
 
-type LogMethod = (message: string, meta?: Record<string, unknown>) => void;
+export type LogMethod = (message: string, meta?: Record<string, unknown>) => void;
 
 /**
  * Where the SDK's log lines go: `console` (the default), pino, winston… Each method is one

@@ -118,7 +118,7 @@ export interface ClientOptions {
 }
 
 /** `RequestInit` without what the SDK sets itself: the method, body, headers, signal and redirect rule. */
-type FetchOptions = Omit<RequestInit, 'method' | 'body' | 'headers' | 'signal' | 'redirect'> & {
+export type FetchOptions = Omit<RequestInit, 'method' | 'body' | 'headers' | 'signal' | 'redirect'> & {
   /** Node's fetch (undici): the `Dispatcher` to send through, such as an `Agent` or a `MockAgent`. */
   dispatcher?: object;
 };

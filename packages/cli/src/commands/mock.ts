@@ -46,9 +46,11 @@ export async function mockCommand(ctx: Context, options: MockFlags): Promise<voi
     ctx.out.line(line);
     const listening = /listening on (\S+)/.exec(line);
     if (listening) url = listening[1] ?? '';
-    const demo = /API key (\S+),/.exec(line);
+    // After the demo account's line, or the config's accounts line in its place: the same
+    // lines in the same order either way.
+    const demo = /^Demo account: API key (\S+),/.exec(line);
     if (demo) ctx.out.line(nextSteps(url, demo[1], cli).join('\n'));
-    else if (listening && options.config) ctx.out.line(nextSteps(url, undefined, cli).join('\n'));
+    else if (line.startsWith('Accounts: ')) ctx.out.line(nextSteps(url, undefined, cli).join('\n'));
   };
   // Request lines (--log, on by default on a terminal) in the CLI's own colours, which its
   // output keeps while it drops every other control character.
@@ -68,6 +70,7 @@ export async function mockCommand(ctx: Context, options: MockFlags): Promise<voi
       requestLine: (line) => ctx.out.line(line),
       paintStatus,
       stdoutIsTTY: ctx.io.stdout.isTTY === true,
+      env: ctx.io.env,
     });
   } catch (error) {
     // The bin's own mapping: the same message and exit code from both.

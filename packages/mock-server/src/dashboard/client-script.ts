@@ -70,9 +70,12 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
   }
   function fill(id, items, render) {
     var body = $(id).tBodies[0];
+    var heads = $(id).tHead.rows[0].cells;
     var rows = items.map(function (item) {
       var tr = document.createElement('tr');
       render(tr, item);
+      // Each cell names its column: on a narrow screen the style sheet shows rows as cards.
+      for (var i = 0; i < tr.cells.length && i < heads.length; i++) tr.cells[i].setAttribute('data-label', heads[i].textContent);
       return tr;
     });
     body.replaceChildren.apply(body, rows);
@@ -139,7 +142,8 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     });
     fill('journal', v.requests.requests, function (tr, r) {
       cell(tr, r.at); cell(tr, r.requestId); cell(tr, r.accountId); cell(tr, r.method); cell(tr, r.path);
-      cell(tr, r.status, r.status >= 400 || r.status === 0 ? 'bad' : ''); cell(tr, r.idempotencyKey);
+      // Status 0: the connection was dropped without an answer (a reset fault), as --log says.
+      cell(tr, r.status === 0 ? 'reset' : r.status, r.status >= 400 || r.status === 0 ? 'bad' : ''); cell(tr, r.idempotencyKey);
     });
     $('faults').textContent = v.faults.rules.length ? JSON.stringify(v.faults, null, 2) : 'None.';
     tick();

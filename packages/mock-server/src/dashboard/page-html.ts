@@ -20,7 +20,7 @@ export const DASHBOARD_HTML = `<!doctype html>
   <p>This mock has an admin token. Enter it to see its data: the page keeps it in memory only.</p>
   <label>Admin token <input id="token" type="password" autocomplete="off" required></label>
   <button type="submit">Show data</button>
-  <p id="token-refused" role="alert" hidden>The mock refused that token: it is the one given to the mock as <code>--admin-token</code> or <code>adminToken</code> in its config.</p>
+  <p id="token-refused" role="alert" hidden>The mock refused that token: it is the one given to the mock by <code>--admin-token-file</code>, <code>PROFILE_ARTICLES_MOCK_ADMIN_TOKEN</code>, <code>--admin-token</code> or <code>adminToken</code> in its config.</p>
 </form>
 <main id="data" hidden>
   <section><h2>Accounts</h2>
@@ -45,6 +45,6 @@ export const DASHBOARD_HTML = `<!doctype html>
     <table id="journal"><thead><tr><th>time</th><th>request id</th><th>account</th><th>method</th><th>path</th><th>status</th><th>idempotency key</th></tr></thead><tbody></tbody></table></section>
   <section><h2>Fault rules</h2><pre id="faults"></pre></section>
 </main>
-<footer>Live from <code>/_mock/events</code>; the data is read from the control endpoints (docs/mock-server.md).</footer>
+<footer>Live from <code>/_mock/events</code>; the data is read from the control endpoints (<a href="https://www.npmjs.com/package/@profile-articles/mock-server" rel="noreferrer">the package's README</a>).</footer>
 </body></html>
 `;

@@ -9,4 +9,8 @@ th{font-weight:600;color:#555}.count,.empty{color:#666;font-weight:400}
 .filters label{margin-right:.5rem;display:inline-block}
 pre{background:#f6f6f6;padding:.5rem;overflow:auto}
 .status-failed,.status-cancelled,.bad{color:#b42318}.status-succeeded{color:#0a7c2f}
-footer{margin-top:2rem;color:#666;font-size:.85rem}`;
+footer{margin-top:2rem;color:#666;font-size:.85rem}
+.bar,.pager,.filters,#faults{overflow-wrap:anywhere}
+@media (max-width:40rem){table,thead,tbody,tr,th,td{display:block}thead{position:absolute;left:-9999px}
+tr{border-bottom:1px solid #ccc;padding:.3rem 0}td{border:0;padding:.1rem 0;max-width:none;white-space:normal;overflow-wrap:anywhere}
+td[data-label]::before{content:attr(data-label) ": ";color:#555;font-weight:600}.filters input{max-width:100%}}`;

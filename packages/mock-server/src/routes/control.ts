@@ -1,10 +1,11 @@
 // /_mock: controls for tests. They belong to whoever runs the mock: open by default, behind
 // `Authorization: Bearer <adminToken>` when the config sets one.
+import { createRedactor } from '@profile-articles/sdk/internal';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { checkoutsReport, jobsReport, ledgerReport, MAX_PAGE_LIMIT, statsReport } from '../inspection.js';
 import type { LiveState } from '../live-state.js';
-import { fail, invalid, ok } from '../outcome.js';
+import { type AnyOutcome, fail, invalid, ok } from '../outcome.js';
 import { bearerToken, matchesSecret } from '../rules/accounts.js';
 import type { PayResult } from '../rules/checkout.js';
 import { FaultsConfigSchema } from '../rules/faults.js';
@@ -13,7 +14,7 @@ import { eventStream } from './events.js';
 import type { GuardEnv } from './guard.js';
 import { type ParamSpec, parseParams, searchParamsOf } from './query-params.js';
 import { requestHeader } from './request-header.js';
-import { parseJsonBody, respond } from './respond.js';
+import { parseJsonBody, respond as respondAs } from './respond.js';
 
 const JOURNAL_FILTERS = {
   account: { kind: 'text' },
@@ -46,9 +47,25 @@ function withoutUndefined<T extends object>(value: T): { [K in keyof T]?: Exclud
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as never;
 }
 
-/** `live` holds the state and clock the controls act on; `adminToken` guards them when set. */
-export function createControlRoutes(live: LiveState, adminToken: string | undefined): Hono<GuardEnv> {
+/**
+ * `live` holds the state and clock the controls act on; `adminToken` guards them when set.
+ * `secrets` (every configured key and the admin token) are redacted from every answer: a key
+ * sent by mistake as a profile id or an Idempotency-Key is kept as sent, never shown.
+ */
+export function createControlRoutes(
+  live: LiveState,
+  adminToken: string | undefined,
+  secrets: readonly string[] = [],
+): Hono<GuardEnv> {
   const control = new Hono<GuardEnv>();
+  const redactors = secrets.map(createRedactor);
+  const respond = (outcome: AnyOutcome, requestId: string) =>
+    respondAs(
+      redactors.length
+        ? ({ ...outcome, body: redactors.reduce((body, r) => r.json(body), outcome.body) } as AnyOutcome)
+        : outcome,
+      requestId,
+    );
 
   if (adminToken !== undefined) {
     control.use('*', async (c, next) => {

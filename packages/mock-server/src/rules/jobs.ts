@@ -20,7 +20,7 @@ export interface JobRecord {
   nextAt: number | null;
 }
 
-interface JobTimes {
+export interface JobTimes {
   queuedMs: number;
   runningMs: number;
 }

@@ -8,7 +8,7 @@
 // entries themselves are the most recent ones only (a bounded log).
 import { type BoundedLog, createColumnarLog } from './bounded-log.js';
 
-type LedgerKind = 'reservation' | 'charge' | 'refund' | 'purchase';
+export type LedgerKind = 'reservation' | 'charge' | 'refund' | 'purchase';
 
 /** Why the credits moved, in one word or two. */
 export type LedgerReason =

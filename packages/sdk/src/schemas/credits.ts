@@ -61,7 +61,9 @@ export const BalanceResponseSchema = z.looseObject({
   pricing: PricingSchema,
 });
 
-export const CheckoutRequestSchema = z.strictObject({
+// Fields it does not name are accepted and ignored: the interface forbids extra fields only
+// in a ProfileRequest (the generate body), so a checkout with one is not refused.
+export const CheckoutRequestSchema = z.object({
   credits: positiveInt(),
 });
 
