@@ -115,6 +115,34 @@ describe('which proxy, from the environment', () => {
     );
   });
 
+  // An attacker's finding: `https://api.example.com.` (a fully qualified name, which DNS
+  // resolves as the same host) or `NO_PROXY=example.com.` sent the request, key and all, to
+  // the proxy. A trailing dot is dropped on both sides, as curl does.
+  it('NO_PROXY: a trailing dot on the host or on an entry still matches; loopback with a dot is loopback', () => {
+    const cases: Array<[string, string, boolean]> = [
+      ['example.com', 'api.example.com.', true],
+      ['example.com.', 'api.example.com', true],
+      ['.example.com.', 'api.example.com.', true],
+      ['example.com.:443', 'example.com.', true],
+      ['example.com.', 'example.com.evil.test', false],
+      ['example.com', 'notexample.com.', false],
+    ];
+    for (const [list, host, expected] of cases)
+      expect(exempt(list, host, '443'), `${list} / ${host}`).toBe(expected);
+    const proxied = env({ HTTPS_PROXY: 'p:1', HTTP_PROXY: 'p:1' });
+    for (const [url, noProxy] of [
+      ['https://api.example.com.', 'example.com'],
+      ['https://api.example.com', 'example.com.'],
+      ['https://API.Example.COM.:443', '.example.com.'],
+    ] as const)
+      expect(proxyFromEnv(url, { ...proxied, NO_PROXY: noProxy }), `${url} / ${noProxy}`).toBeUndefined();
+    for (const url of ['http://localhost.:4010', 'http://a.localhost.', 'http://127.0.0.1.:4010'])
+      expect(proxyFromEnv(url, proxied), url).toBeUndefined();
+    expect(proxyFromEnv('https://example.com.evil.test.', { ...proxied, NO_PROXY: 'example.com.' })).toBe(
+      'http://p:1/',
+    );
+  });
+
   it('a proxy value that is no proxy URL is a usage error naming the variable, never its value', () => {
     const call = () =>
       proxyFromEnv('https://api.example.com', env({ HTTPS_PROXY: 'socks5://me:s3cret@proxy:1080' }));
@@ -170,6 +198,10 @@ describe('through the proxy', () => {
       env: { PROFILE_ARTICLES_BASE_URL: at, HTTP_PROXY: proxy.url, NO_PROXY: '0.0.0.0' },
     });
     expect(exempted.code).toBe(0);
+    const dotted = await h.run(['credits'], {
+      env: { PROFILE_ARTICLES_BASE_URL: at, HTTP_PROXY: proxy.url, NO_PROXY: 'elsewhere.test,0.0.0.0.' },
+    });
+    expect(dotted.code).toBe(0);
     const loopback = await h.run(['credits'], { env: { HTTP_PROXY: proxy.url, NO_PROXY: '' } });
     expect(loopback.code).toBe(0);
     expect(proxy.requests).toEqual([]);
