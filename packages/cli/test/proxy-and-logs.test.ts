@@ -7,7 +7,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { watchServerRequests } from '@profile-articles/test-utils/http-requests';
-import { droppingProxy, type StartedProxy, startProxy } from '@profile-articles/test-utils/proxy-server';
+import { keyLeaks } from '@profile-articles/test-utils/key-echoes';
+import {
+  droppingProxy,
+  refusingProxy,
+  type StartedProxy,
+  startProxy,
+} from '@profile-articles/test-utils/proxy-server';
 import { type TlsFront, tlsFront } from '@profile-articles/test-utils/tls-front';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -224,6 +230,30 @@ describe('through the proxy', () => {
       expect(run.stderr).not.toMatch(/\n\s+at /);
     } finally {
       await dropper.close();
+    }
+  });
+
+  // An attack trial: a refusing proxy's status line held the key, and the CLI printed it as it
+  // came, as text and in --json.
+  it('a proxy that refuses the tunnel with the key in its reason phrase: the key shows in no spelling', async () => {
+    const lower = [...KEYS.main].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
+    for (const words of [KEYS.main, lower]) {
+      const refuser = await refusingProxy(`407 No entry for ${words}`);
+      try {
+        const env = { PROFILE_ARTICLES_BASE_URL: `https://${NAME}`, HTTPS_PROXY: refuser.url };
+        const text = await h.run(['credits'], { env });
+        const json = await h.run(['credits', '--json'], { env });
+        for (const run of [text, json]) {
+          expect(run.code).toBe(1);
+          expect(run.stderr).toContain(
+            `the proxy ${refuser.url} refused the tunnel: 407 No entry for [redacted]`,
+          );
+          expect(keyLeaks(run.stdout + run.stderr, KEYS.main)).toEqual([]);
+        }
+        expect(JSON.parse(json.stderr.trim()).error.message).toContain('[redacted]');
+      } finally {
+        await refuser.close();
+      }
     }
   });
 
