@@ -7,7 +7,7 @@ const base64 = (bytes: Buffer) => bytes.toString('base64');
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
 
 /** Each UTF-8 byte of `text` as `%` and two hex digits; `pick(i)` chooses which bytes, `upper` the case. */
-export function percentEncoded(
+function percentEncoded(
   text: string,
   pick: (i: number) => boolean = () => true,
   upper = false,
@@ -24,7 +24,7 @@ export function percentEncoded(
 }
 
 /** What Python's `urllib.parse.quote()` writes: all but letters, digits, `_.-~` and `/` encoded, upper case. */
-export const pythonQuote = (text: string) =>
+const pythonQuote = (text: string) =>
   percentEncoded(text, (i) => !/^[A-Za-z0-9_.~/-]$/.test([...text][i] ?? ''), true);
 
 /**
