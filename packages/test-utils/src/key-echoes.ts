@@ -7,11 +7,7 @@ const base64 = (bytes: Buffer) => bytes.toString('base64');
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
 
 /** Each UTF-8 byte of `text` as `%` and two hex digits; `pick(i)` chooses which bytes, `upper` the case. */
-function percentEncoded(
-  text: string,
-  pick: (i: number) => boolean = () => true,
-  upper = false,
-): string {
+function percentEncoded(text: string, pick: (i: number) => boolean = () => true, upper = false): string {
   let i = 0;
   return [...text]
     .map((char) => {
