@@ -19,12 +19,20 @@ function either(env: Env, name: string): { name: string; value: string } | undef
 }
 
 /**
+ * A name without its trailing dot: `example.com.` (fully qualified) is the host `example.com`,
+ * which DNS resolves the same, so neither side's dot may defeat a match (curl drops both).
+ */
+const undotted = (name: string) => name.replace(/\.$/, '');
+
+/**
  * Whether NO_PROXY exempts `host` (lower case, IPv6 without brackets) on `port`, by curl's
  * rules: a comma-separated list; `*` alone exempts every host; an entry matches its host and
  * every name under it (`example.com` and `.example.com` both match `api.example.com`, and `*.`
- * before a name is read as `.`); an entry with `:port` matches that port only.
+ * before a name is read as `.`); an entry with `:port` matches that port only; a trailing dot
+ * on the host or on an entry is dropped.
  */
-export function exempt(noProxy: string, host: string, port: string): boolean {
+export function exempt(noProxy: string, rawHost: string, port: string): boolean {
+  const host = undotted(rawHost);
   return noProxy
     .split(',')
     .map((entry) => entry.trim().toLowerCase())
@@ -34,7 +42,7 @@ export function exempt(noProxy: string, host: string, port: string): boolean {
       const match = /^(\[[^\]]*\]|[^:]*):(\d+)$/.exec(entry);
       const [name, wanted] = match ? [match[1] ?? '', match[2]] : [entry, undefined];
       if (wanted !== undefined && wanted !== port) return false;
-      const bare = name.replace(/^\[|\]$/g, '').replace(/^\*?\./, '');
+      const bare = undotted(name.replace(/^\[|\]$/g, '').replace(/^\*?\./, ''));
       return bare !== '' && (host === bare || host.endsWith(`.${bare}`));
     });
 }
@@ -46,8 +54,9 @@ export function exempt(noProxy: string, host: string, port: string): boolean {
  */
 export function proxyFromEnv(baseUrl: string, env: Env): string | undefined {
   const url = new URL(baseUrl);
-  if (isLoopbackHost(url.hostname) || url.hostname.endsWith('.localhost')) return undefined;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const hostname = undotted(url.hostname);
+  if (isLoopbackHost(hostname) || hostname.endsWith('.localhost')) return undefined;
+  const host = hostname.replace(/^\[|\]$/g, '');
   const secure = url.protocol === 'https:';
   const proxy = either(env, secure ? 'https_proxy' : 'http_proxy');
   if (!proxy) return undefined;

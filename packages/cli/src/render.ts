@@ -38,7 +38,7 @@ export function renderArticle(article: Article, style: Style, wrap?: Wrap): stri
       .slice(0, INFOBOX_ROWS)
       .map(([key, value]): [string, string] => [
         cut(line(key.replaceAll('_', ' '))),
-        cut(line(typeof value === 'string' ? value : safeJson(value))),
+        cut(line(typeof value === 'string' ? value : safeJson(value, undefined, INFOBOX_CELL * 2))),
       ]);
     lines.push(...table(rows, style));
     if (facts.length > INFOBOX_ROWS)

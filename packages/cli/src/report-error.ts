@@ -2,6 +2,7 @@
 // and, under --json, one object). Never a stack trace (unless DEBUG is set), never the API key:
 // SDK errors do not carry it. Hints fit the command that failed and the status it got.
 import { mayHaveActedParts, sentences, wrongBaseUrlHint } from '@profile-articles/sdk/internal';
+import { isPaidOperation } from './charge-note.js';
 import { CliError, OutcomeUnknownError } from './errors.js';
 import { ExitCode, type ExitCodeValue } from './exit-codes.js';
 import { plural } from './plural.js';
@@ -207,8 +208,13 @@ async function tell(
     };
   }
   if (error instanceof sdk.ResponseValidationError) {
+    // The service said it did the work: a paid command's credits went, whatever the body was.
+    const status = error.status ?? 0;
+    const paid = command !== undefined && isPaidOperation(command) && status >= 200 && status < 300;
     return {
-      message: error.message,
+      message: paid
+        ? `${error.message}; the ${command} was charged even so (the service answered ${status}).`
+        : error.message,
       hint: 'The service answered in an unexpected shape: is the API origin the Profile Article Service?',
       exitCode: ExitCode.Failure,
     };

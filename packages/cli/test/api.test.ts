@@ -2,6 +2,7 @@
 // over HTTP. The terminal is hostile-terminal.test.ts; the field typing is a property below.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { watchServerRequests } from '@profile-articles/test-utils/http-requests';
 import { losingProxy } from '@profile-articles/test-utils/losing-proxy';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -91,6 +92,33 @@ describe('api', () => {
       expect(usage.code, args.join(' ')).toBe(2);
       expect(usage.stderr.split('\n')[0]).toMatch(/^Error: /);
     }
+  });
+
+  // An attack trial: `\..`, `%2e%2e` and `.%2e` passed the check of `.`/`..` segments, and the
+  // URL parser made them `..`: the key went to `/x` on the same origin, outside /api/.
+  it('a PATH with a . or .. segment in any spelling, or one that leaves the origin: exit 2, nothing sent', async () => {
+    const urls: string[] = [];
+    const stop = watchServerRequests(h.server.port, ({ request }) => urls.push(request.url ?? ''));
+    try {
+      for (const path of [
+        '\\..\\..\\x',
+        '/\\..\\..\\x',
+        '/%2e%2e/%2e%2e/x',
+        '/.%2e/.%2e/x',
+        '/%2E%2E/_mock/requests',
+        '/credits/%252e%252e/x',
+        'articles/..%2f..%2fx',
+        '//evil.example/x',
+        '/api/v1/%2e%2e/%2e%2e/x',
+      ]) {
+        const run = await h.cli(['api', 'GET', path]);
+        expect(run.code, path).toBe(2);
+        expect(run.stderr.split('\n')[0], path).toMatch(/^Error: PATH must /);
+      }
+    } finally {
+      stop();
+    }
+    expect(urls).toEqual([]);
   });
 
   it('a POST whose answer was lost prints its key and the command that retries it without doing it twice', async () => {

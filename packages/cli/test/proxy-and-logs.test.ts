@@ -7,7 +7,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { watchServerRequests } from '@profile-articles/test-utils/http-requests';
-import { droppingProxy, type StartedProxy, startProxy } from '@profile-articles/test-utils/proxy-server';
+import { keyLeaks } from '@profile-articles/test-utils/key-echoes';
+import {
+  droppingProxy,
+  refusingProxy,
+  type StartedProxy,
+  startProxy,
+} from '@profile-articles/test-utils/proxy-server';
 import { type TlsFront, tlsFront } from '@profile-articles/test-utils/tls-front';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +121,34 @@ describe('which proxy, from the environment', () => {
     );
   });
 
+  // An attacker's finding: `https://api.example.com.` (a fully qualified name, which DNS
+  // resolves as the same host) or `NO_PROXY=example.com.` sent the request, key and all, to
+  // the proxy. A trailing dot is dropped on both sides, as curl does.
+  it('NO_PROXY: a trailing dot on the host or on an entry still matches; loopback with a dot is loopback', () => {
+    const cases: Array<[string, string, boolean]> = [
+      ['example.com', 'api.example.com.', true],
+      ['example.com.', 'api.example.com', true],
+      ['.example.com.', 'api.example.com.', true],
+      ['example.com.:443', 'example.com.', true],
+      ['example.com.', 'example.com.evil.test', false],
+      ['example.com', 'notexample.com.', false],
+    ];
+    for (const [list, host, expected] of cases)
+      expect(exempt(list, host, '443'), `${list} / ${host}`).toBe(expected);
+    const proxied = env({ HTTPS_PROXY: 'p:1', HTTP_PROXY: 'p:1' });
+    for (const [url, noProxy] of [
+      ['https://api.example.com.', 'example.com'],
+      ['https://api.example.com', 'example.com.'],
+      ['https://API.Example.COM.:443', '.example.com.'],
+    ] as const)
+      expect(proxyFromEnv(url, { ...proxied, NO_PROXY: noProxy }), `${url} / ${noProxy}`).toBeUndefined();
+    for (const url of ['http://localhost.:4010', 'http://a.localhost.', 'http://127.0.0.1.:4010'])
+      expect(proxyFromEnv(url, proxied), url).toBeUndefined();
+    expect(proxyFromEnv('https://example.com.evil.test.', { ...proxied, NO_PROXY: 'example.com.' })).toBe(
+      'http://p:1/',
+    );
+  });
+
   it('a proxy value that is no proxy URL is a usage error naming the variable, never its value', () => {
     const call = () =>
       proxyFromEnv('https://api.example.com', env({ HTTPS_PROXY: 'socks5://me:s3cret@proxy:1080' }));
@@ -170,6 +204,10 @@ describe('through the proxy', () => {
       env: { PROFILE_ARTICLES_BASE_URL: at, HTTP_PROXY: proxy.url, NO_PROXY: '0.0.0.0' },
     });
     expect(exempted.code).toBe(0);
+    const dotted = await h.run(['credits'], {
+      env: { PROFILE_ARTICLES_BASE_URL: at, HTTP_PROXY: proxy.url, NO_PROXY: 'elsewhere.test,0.0.0.0.' },
+    });
+    expect(dotted.code).toBe(0);
     const loopback = await h.run(['credits'], { env: { HTTP_PROXY: proxy.url, NO_PROXY: '' } });
     expect(loopback.code).toBe(0);
     expect(proxy.requests).toEqual([]);
@@ -192,6 +230,30 @@ describe('through the proxy', () => {
       expect(run.stderr).not.toMatch(/\n\s+at /);
     } finally {
       await dropper.close();
+    }
+  });
+
+  // An attack trial: a refusing proxy's status line held the key, and the CLI printed it as it
+  // came, as text and in --json.
+  it('a proxy that refuses the tunnel with the key in its reason phrase: the key shows in no spelling', async () => {
+    const lower = [...KEYS.main].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
+    for (const words of [KEYS.main, lower]) {
+      const refuser = await refusingProxy(`407 No entry for ${words}`);
+      try {
+        const env = { PROFILE_ARTICLES_BASE_URL: `https://${NAME}`, HTTPS_PROXY: refuser.url };
+        const text = await h.run(['credits'], { env });
+        const json = await h.run(['credits', '--json'], { env });
+        for (const run of [text, json]) {
+          expect(run.code).toBe(1);
+          expect(run.stderr).toContain(
+            `the proxy ${refuser.url} refused the tunnel: 407 No entry for [redacted]`,
+          );
+          expect(keyLeaks(run.stdout + run.stderr, KEYS.main)).toEqual([]);
+        }
+        expect(JSON.parse(json.stderr.trim()).error.message).toContain('[redacted]');
+      } finally {
+        await refuser.close();
+      }
     }
   });
 

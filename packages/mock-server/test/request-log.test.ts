@@ -4,6 +4,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { keyLeaks } from '@profile-articles/test-utils/key-echoes';
 import { CLI_BIN, MOCK_BIN, MOCK_BIN_KINDS, startMockBin } from '@profile-articles/test-utils/mock-bins';
 import { hasTmux, openTerminal } from '@profile-articles/test-utils/tmux';
 import { describe, expect, it } from 'vitest';
@@ -41,6 +42,14 @@ describe.each(MOCK_BIN_KINDS)('%s --log', (kind) => {
     await fetch(`${url}/api/v1/credits`, { headers: auth });
     // The key in a path and in a query: the path's is redacted, the query is never printed.
     await fetch(`${url}/api/v1/articles/${KEY}?api_key=${KEY}`, { headers: auth });
+    // The key percent-encoded other ways than encodeURIComponent (an attack trial's: lower-case
+    // hex, every byte, some bytes in mixed case): redacted whole, as the key is.
+    const lower = [...KEY].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
+    const some = [...KEY]
+      .map((c, i) => (i % 3 ? c : `%${c.charCodeAt(0).toString(16).toUpperCase()}`))
+      .join('');
+    await fetch(`${url}/api/v1/articles/${lower}`, { headers: auth });
+    await fetch(`${url}/api/v1/articles/x-${some}-y`, { headers: auth });
     // An account id with a terminal's title escape and an 8-bit CSI (a config is a file anyone
     // may hand over; node:http refuses such bytes in a path): shown escaped, never raw.
     await fetch(`${url}/api/v1/credits`, { headers: { authorization: `Bearer ${HOSTILE_KEY}` } });
@@ -50,6 +59,9 @@ describe.each(MOCK_BIN_KINDS)('%s --log', (kind) => {
     expect(out).toContain(` ${requestId} `);
     expect(out).toMatch(LINE('GET', '/api/v1/credits', '200', '0'));
     expect(out).toMatch(/ GET \/api\/v1\/articles\/\[redacted\] 404 0 /);
+    expect(out).toMatch(/ GET \/api\/v1\/articles\/x-\[redacted\]-y 404 0 /);
+    expect(out.match(/ GET \/api\/v1\/articles\/\[redacted\] 404 0 /g)).toHaveLength(2);
+    expect(keyLeaks(out, KEY)).toEqual([]);
     expect(out).not.toContain(KEY);
     expect(out).not.toContain('\u001b');
     mock.child.kill('SIGTERM');

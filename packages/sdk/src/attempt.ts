@@ -205,9 +205,15 @@ export function createAttempt(
       const code = errorCode(error);
       const notSent = code !== undefined && NOT_SENT_CODES.has(code);
       const reason = code ? ` (${code})` : '';
-      // A failure at the proxy says so (see proxy.ts).
-      const proxy = (error as { cause?: { proxy?: true; message: string } }).cause;
-      const where = proxy?.proxy ? `: ${proxy.message}` : '';
+      // A failure at the proxy says so (see proxy.ts), with the proxy's own words (its reason
+      // phrase: redacted, then cut short), as does an answer with more codings than are
+      // decoded (node-fetch.ts marks its own; undici's says "too many content-encodings").
+      const said = (error as { cause?: { proxy?: true; explained?: true; words?: string; message: string } })
+        .cause;
+      const told =
+        said?.proxy || said?.explained || /^too many content-encodings\b/.test(String(said?.message));
+      const words = said?.words ? ` ${redact.text(said.words).slice(0, 80)}` : '';
+      const where = told ? `: ${redact.text(String(said?.message))}${words}` : '';
       // Said only when it holds for the whole call: then nothing can have been charged.
       // Otherwise an attempt may have reached the server (this one, or one before it).
       const unsent = notSent && !reachedBefore ? `; ${NOTHING_REACHED}` : mayHaveActed(spec);

@@ -31,6 +31,7 @@ export function createTransport(apiKey: string, options: NormalizedOptions, keyF
     checkCallOptions(call);
     const extras = callExtras(options, call);
     const url = `${options.baseUrl}${spec.fullPath ? '' : API_PREFIX}${spec.path}`;
+    spec.checkUrl?.(url, options.baseUrl);
     const maxRetries = call.maxRetries ?? options.maxRetries;
     const timeoutMs = call.timeoutMs ?? options.timeoutMs;
     const deadlineMs = call.deadlineMs ?? options.deadlineMs;

@@ -14,6 +14,7 @@ export { plainHttpWarning } from './log.js';
 export { RAW_REQUEST, type RawAnswer, type RawRequest, rawErrorBody, rawRequest } from './raw-request.js';
 export { MAX_RESPONSE_BYTES, readBody } from './read-body.js';
 export { createRedactor, type Redactor } from './redact.js';
+export { checkSpelledPath } from './request-path.js';
 export { RESOURCE_ENDPOINTS } from './resources/bindings.js';
 export { RETRYABLE_STATUSES } from './retry.js';
 export * from './schemas/endpoints.js';

@@ -26,9 +26,16 @@ const UNREACHED = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)$
  */
 const TUNNEL = 'ERR_PROXY_TUNNEL';
 
-/** An error at the proxy. `proxy` marks it for attempt.ts, which puts its message into the ConnectionError. */
-function atProxy(message: string, code: string | undefined, cause: unknown): Error {
-  return Object.assign(new Error(message, { cause }), { proxy: true, ...(code ? { code } : {}) });
+/**
+ * An error at the proxy. `proxy` marks it for attempt.ts, which puts its message into the
+ * ConnectionError, then the proxy's own `words` (a reason phrase) once the key is out of them.
+ */
+function atProxy(message: string, code: string | undefined, cause: unknown, words?: string): Error {
+  return Object.assign(new Error(message, { cause }), {
+    proxy: true,
+    ...(code ? { code } : {}),
+    ...(words ? { words } : {}),
+  });
 }
 
 /** A route for https requests and one for http requests through `proxy`, each made when first needed. */
@@ -56,12 +63,15 @@ export function proxyRoutes(proxy: URL): (secure: boolean) => Promise<Route> {
           ? atProxy(`${name} dropped the connection before opening the tunnel`, TUNNEL, error)
           : atProxy(`${name} dropped the connection before answering`, known, error);
       },
-      // The reason phrase is the proxy's text: printable ASCII only, and short.
+      // The reason phrase is the proxy's text, which may hold the key: printable ASCII only,
+      // kept whole here, for attempt.ts to redact before it cuts it short (a cut first could
+      // leave part of the key).
       refused: (status, statusText) =>
         atProxy(
-          `${name} refused the tunnel: ${status} ${statusText.replace(/[^\x20-\x7e]/g, '').slice(0, 80)}`.trim(),
+          `${name} refused the tunnel: ${status}`,
           TUNNEL,
           undefined,
+          statusText.replace(/[^\x20-\x7e]/g, '').trim(),
         ),
     };
   };

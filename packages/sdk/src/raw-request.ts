@@ -4,6 +4,7 @@
 // not public. The client holds the sender under a symbol (client.ts); `Symbol.for`, so the
 // internal entry's symbol and the public entry's are one, though each is its own bundle.
 import { checkHeaderSafeKey } from './arguments.js';
+import { checkSentUrl, checkSpelledPath } from './request-path.js';
 import type { HttpMethod } from './schemas/endpoints.js';
 import type { Transport } from './transport-types.js';
 
@@ -13,7 +14,11 @@ type Sender = Pick<Transport, 'request' | 'requestIdOf'>;
 
 export interface RawRequest {
   method: HttpMethod;
-  /** Below the API prefix (`/credits`), or from the origin's root when it starts with `/api/`. Encoded. */
+  /**
+   * Below the API prefix (`/credits`), or from the origin's root when it starts with `/api/`.
+   * Encoded. A `.` or `..` segment in any spelling, or a path the URL parser takes elsewhere
+   * than under /api/ on the client's origin, is an InvalidArgumentError, unsent (request-path.ts).
+   */
   path: string;
   /** Sent as JSON. */
   body?: unknown;
@@ -41,6 +46,7 @@ export function rawErrorBody(error: unknown): unknown {
 export async function rawRequest(client: object, request: RawRequest): Promise<RawAnswer> {
   const transport = (client as { [RAW_REQUEST]?: Sender })[RAW_REQUEST];
   if (!transport) throw new TypeError('rawRequest needs a ProfileArticles client');
+  checkSpelledPath(request.path);
   if (request.idempotencyKey !== undefined) checkHeaderSafeKey(request.idempotencyKey);
   const idempotencyKey =
     request.method === 'POST' ? (request.idempotencyKey ?? crypto.randomUUID()) : undefined;
@@ -48,6 +54,7 @@ export async function rawRequest(client: object, request: RawRequest): Promise<R
     method: request.method,
     path: request.path,
     fullPath: request.path.startsWith('/api/'),
+    checkUrl: checkSentUrl,
     ...(request.body === undefined ? {} : { body: request.body }),
     ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
     // A GET, or a POST made safe by its key, may be sent again; as the endpoints' calls are.

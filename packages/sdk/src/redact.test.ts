@@ -68,6 +68,77 @@ describe('createRedactor', () => {
     );
   });
 
+  // An attack trial: lower-case hex, every byte encoded and Python's quote() went through,
+  // where only encodeURIComponent's spelling was scrubbed. Any text that percent-decodes to the
+  // key goes, whole: any subset of its bytes encoded, hex in either case, `+` for a space. Keys
+  // as the mock takes them (any text of 8 characters or more) as well as the SDK's.
+  it('any key, odd Unicode and spaces included, with any subset of its bytes percent-encoded in any hex case', () => {
+    const mockKey = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom(' ', '+', '%', '/', '~', 'é', 'ß', '☃', '𝔘', '\u0301', '\u200b', 'ﬀ', 'İ'),
+        fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)),
+        fc
+          .constant('grapheme' as const)
+          .chain(() => fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })),
+      ),
+      minLength: 8,
+      maxLength: 24,
+    });
+    const spelling = fc.array(
+      fc.record({
+        encode: fc.boolean(),
+        upper: fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
+        plus: fc.boolean(),
+      }),
+      {
+        minLength: 24 * 2,
+        maxLength: 24 * 2,
+      },
+    );
+    fc.assert(
+      fc.property(fc.oneof(apiKey, mockKey), spelling, around, around, (key, choices, left, right) => {
+        const spelled = [...key]
+          .map((char, i) => {
+            const { encode, upper, plus } = choices[i]!;
+            if (char === ' ' && plus) return '+';
+            if (!encode) return char;
+            const hex = [...Buffer.from(char).toString('hex')].map((digit, j) =>
+              upper[j % 8] ? digit.toUpperCase() : digit,
+            );
+            return hex.join('').replace(/../g, '%$&');
+          })
+          .join('');
+        const redact = createRedactor(key);
+        const out = redact.text(`${left}${spelled}${right}`);
+        expect(keyLeaks(out, key)).toEqual([]);
+        expect(out).toContain('[redacted]');
+        const parsed = redact.parse(JSON.stringify({ [spelled]: spelled })) as Record<string, string>;
+        expect(keyLeaks(JSON.stringify(parsed), key)).toEqual([]);
+        expect(keyLeaks(redact.name(spelled.toLowerCase()), key.toLowerCase())).toEqual([]);
+        for (const encoding of ['hex', 'base64', 'base64url'] as const)
+          expect(keyLeaks(redact.text(Buffer.from(key).toString(encoding)), key)).toEqual([]);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("Python's quote() and quote_plus(), and a spelling that is only part of the key, as the attack sent them", () => {
+    const key = 'sk_live/Üb3r+k3y ~!*()';
+    const redact = createRedactor(key);
+    // urllib.parse.quote(key), quote(key, safe=''), quote_plus(key), and hex in lower case.
+    for (const spelled of [
+      'sk_live/%C3%9Cb3r%2Bk3y%20~%21%2A%28%29',
+      'sk_live%2F%C3%9Cb3r%2Bk3y%20~%21%2A%28%29',
+      'sk_live%2F%C3%9Cb3r%2Bk3y+~%21%2A%28%29',
+      '%73%6b%5f%6c%69%76%65%2f%c3%9c%62%33%72%2b%6b%33%79%20%7e%21%2a%28%29',
+    ]) {
+      expect(redact.text(`GET /v1?key=${spelled}&x=1`)).toBe('GET /v1?key=[redacted]&x=1');
+    }
+    // Not the key: a byte short, or a different byte, stays as it is.
+    for (const near of ['sk_live/%C3%9Cb3r%2Bk3y%20~%21%2A%28', 'sk_live/%C3%9Cb3r%2Bk3y%20~%21%2A%28%28'])
+      expect(redact.text(near)).toBe(near);
+  });
+
   it('any key split by an escape sequence or a control character', () => {
     const splitter = fc.constantFrom(
       '\u001b[0m',

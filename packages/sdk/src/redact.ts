@@ -1,7 +1,8 @@
 // Keeps the client's own API key out of everything a server can put into an SDK error, a log
 // line or a hook argument: a hostile or careless server may echo the key back in `detail`, in a
-// header or in a job's `error`, spelled as it is, URL-encoded, in base64 or base64url (alone or
-// inside a longer token), in hex, or split by escape sequences that a terminal would not show.
+// header or in a job's `error`, spelled as it is, percent-encoded in any way that decodes to it,
+// in base64 or base64url (alone or inside a longer token), in hex, or split by escape sequences
+// that a terminal would not show.
 // A key has at least 8 characters (arguments.ts), so that no spelling of it is an ordinary word.
 
 import { CONTROL_CLASS, DEFAULT_IGNORABLE_CLASS } from './invisible.js';
@@ -68,30 +69,78 @@ const visibleTexts = (value: string) => {
 };
 
 /**
- * The characters of base64 that depend on the key's bytes alone, with the key `offset` bytes into
- * a longer value: whatever surrounds it, these appear in that value's encoding.
+ * The characters of base64 that depend on the key's bytes alone (`bytes`, as a binary string),
+ * with the key `offset` bytes into a longer value: whatever surrounds it, these appear in that
+ * value's encoding.
  */
-function base64Core(secret: string, offset: number): string {
-  const encoded = btoa(`${'\u0000'.repeat(offset)}${secret}`).replace(/=+$/, '');
+function base64Core(bytes: string, offset: number): string {
+  const encoded = btoa(`${'\u0000'.repeat(offset)}${bytes}`).replace(/=+$/, '');
   const first = Math.ceil((offset * 8) / 6);
-  const end = Math.floor(((offset + secret.length) * 8) / 6);
+  const end = Math.floor(((offset + bytes.length) * 8) / 6);
   return encoded.slice(first, end);
 }
 
+/** A hex digit in either case. */
+const hexDigit = (digit: number) => {
+  const lower = digit.toString(16);
+  return `[${lower}${lower.toUpperCase()}]`;
+};
+
+/**
+ * Every text that percent-decodes to the key: each character as it is or as its UTF-8 bytes
+ * percent-encoded (hex in either case), a space also as `+` (forms, Python's `quote_plus`).
+ * encodeURIComponent's spelling is one of them; Python's `quote()`, lower-case hex and every
+ * byte encoded (an attack trial's spellings, which went through) are others.
+ */
+function percentSource(secret: string): string {
+  let source = '';
+  for (const char of secret) {
+    const code = char.codePointAt(0)!;
+    let either = `\\u{${code.toString(16)}}`;
+    // A lone surrogate (0xd800 to 0xdfff) has no UTF-8: only itself.
+    if (code >> 11 !== 27) {
+      either += '|';
+      for (const byte of new TextEncoder().encode(char))
+        either += `%${hexDigit(byte >> 4)}${hexDigit(byte & 15)}`;
+    }
+    source += `(?:${either}${char === ' ' ? '|\\+' : ''})`;
+  }
+  return source;
+}
+
 function formsOf(secret: string): string[] {
-  // A key is printable ASCII (arguments.ts): one byte per character, and encodeURIComponent never throws.
-  const hex = [...secret].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join('');
-  const base64 = [0, 1, 2].map((offset) => base64Core(secret, offset));
+  // Bytes as UTF-8: a key the SDK takes is printable ASCII (arguments.ts), but the mock's
+  // configured keys may be any text of 8 characters or more.
+  const utf8 = new TextEncoder().encode(secret);
+  const bytes = String.fromCharCode(...utf8);
+  const hex = [...utf8].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  const base64 = [0, 1, 2].map((offset) => base64Core(bytes, offset));
   const base64url = base64.map((form) => form.replace(/\+/g, '-').replace(/\//g, '_'));
-  const forms = [secret, encodeURIComponent(secret), hex, hex.toUpperCase(), ...base64, ...base64url];
+  const forms = [secret, hex, hex.toUpperCase(), ...base64, ...base64url];
   // Longest first: where one spelling holds another, the whole of it goes.
   return [...new Set(forms)].filter((form) => form.length > 0).sort((a, b) => b.length - a.length);
 }
 
 export function createRedactor(secret: string): Redactor {
   const forms = formsOf(secret);
-  const mentions = (value: string) => forms.some((form) => value.includes(form));
-  const scrub = (value: string) => forms.reduce((out, form) => out.split(form).join(REDACTED), value);
+  // Forms longer than the key go before its percent spellings (which hold the key as it is).
+  const longer = forms.filter((form) => form.length > secret.length);
+  const shorter = forms.filter((form) => form.length <= secret.length);
+  const source = percentSource(secret);
+  const percent = new RegExp(source, 'u');
+  const percentAll = new RegExp(source, 'gu');
+  // Without a `%` (or a `+`, for a key with a space) every percent spelling is the key as it
+  // is, which `includes` finds: the regex runs only on text that could hold another.
+  const plus = secret.includes(' ');
+  const encodes = (value: string) => value.includes('%') || (plus && value.includes('+'));
+  const mentions = (value: string) =>
+    forms.some((form) => value.includes(form)) || (encodes(value) && percent.test(value));
+  const replace = (value: string, all: readonly string[]) =>
+    all.reduce((out, form) => (out.includes(form) ? out.split(form).join(REDACTED) : out), value);
+  const scrub = (value: string) => {
+    const out = replace(value, longer);
+    return replace(encodes(out) ? out.replace(percentAll, REDACTED) : out, shorter);
+  };
   // Controls are dropped only from a string that shows the key without them: any other string
   // keeps every character, for the CLI to show or escape as it does.
   const unhidden = (value: string) =>
@@ -106,10 +155,13 @@ export function createRedactor(secret: string): Redactor {
   const holds = (value: string) => mentions(value) || hidden(value);
 
   const lowerForms = [...new Set(forms.map((form) => form.toLowerCase()))];
+  const percentAnyCase = new RegExp(source, 'giu');
   const name = (value: string) => {
-    const lower = text(value).toLowerCase();
-    if (!lowerForms.some((form) => lower.includes(form))) return text(value);
-    return lowerForms.reduce((out, form) => out.split(form).join(REDACTED), lower);
+    const shown = text(value);
+    const lower = shown.toLowerCase();
+    const unspelled = encodes(lower) ? lower.replace(percentAnyCase, REDACTED) : lower;
+    if (unspelled === lower && !lowerForms.some((form) => lower.includes(form))) return shown;
+    return replace(unspelled, lowerForms);
   };
 
   // Bytes are never kept: node:http's parse error holds the raw answer (`rawPacket`), in which a

@@ -52,4 +52,15 @@ describe('safeJson of a value nested or wide beyond the stack', () => {
     }
     // Pure CPU work (about 1 s idle) that a loaded runner stretches many times over.
   }, 120_000);
+
+  // An attack trial: an 8 MB answer 4,000,000 levels deep, indented, was gigabytes of spaces
+  // ("Invalid string length") after the read was charged. Past 64 levels it is compact.
+  it('writes 1,000,000 levels indented as the same value, about as long as the compact one', () => {
+    const depth = 1_000_000;
+    const compact = `{"a":${'['.repeat(depth)}"bottom",{"b":1}${']'.repeat(depth)}}`;
+    const text = safeJson(JSON.parse(compact), 2);
+    expect(text.startsWith('{\n  "a": [\n    [\n      [')).toBe(true);
+    expect(text.replace(/\s/g, '')).toBe(compact);
+    expect(text.length).toBeLessThan(compact.length + 64 * 64 * 2 * 2);
+  }, 120_000);
 });

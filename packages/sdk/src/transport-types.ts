@@ -25,6 +25,11 @@ export interface RequestSpec<T> {
   path: string;
   /** The path is from the origin's root (`/api/v1/credits`): only raw requests (raw-request.ts). */
   fullPath?: boolean;
+  /**
+   * For a path the caller spelled: throws unless the URL to send stays under /api/ on the
+   * client's `baseUrl` (request-path.ts; given by the caller, so the entry carries it only then).
+   */
+  checkUrl?: (url: string, baseUrl: string) => void;
   body?: unknown;
   idempotencyKey?: string;
   policy: RetryPolicy;

@@ -212,6 +212,54 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
     });
   });
 
+  // An attacker's finding: 2,000 gzip layers cost one balance() 6.7 s of CPU over node:http.
+  // undici stops at 5 codings; past that the attempt fails as an undecodable body does,
+  // naming the limit, and nothing is decoded.
+  describe("more Content-Encoding layers than 5 (undici's limit)", () => {
+    const bytes = Buffer.from(JSON.stringify(BALANCE));
+    const layered = (count: number) => {
+      let body = bytes;
+      for (let i = 0; i < count; i++) body = gzipSync(body);
+      return body;
+    };
+    it.each([5, 6, 200])('%i gzip layers', async (count) => {
+      const body = layered(count);
+      const server = await serve((_req, res) => {
+        res
+          .writeHead(200, {
+            'content-type': 'application/json',
+            'content-encoding': Array(count).fill('gzip').join(', '),
+          })
+          .end(body);
+      });
+      const sdk = new ProfileArticles({ apiKey: 'test-key', baseUrl: server.url, maxRetries: 0, ...options });
+      if (count <= 5) {
+        expect(await sdk.credits.balance()).toEqual(BALANCE);
+        return;
+      }
+      const error = await rejectionOf(sdk.credits.balance());
+      expect(error).toBeInstanceOf(ConnectionError);
+      // Each transport's own words (undici's, or the SDK's over node:http), each naming the limit.
+      expect((error as Error).message).toMatch(
+        new RegExp(
+          `: (the answer's Content-Encoding lists ${count} codings, more than the 5 the SDK decodes|too many content-encodings in response: ${count}, maximum allowed is 5)$`,
+        ),
+      );
+    });
+
+    it('a body that is not what its one coding says fails the same way', async () => {
+      const server = await serve((_req, res) => {
+        res
+          .writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
+          .end('{"not":"gzip"}');
+      });
+      const sdk = new ProfileArticles({ apiKey: 'test-key', baseUrl: server.url, maxRetries: 0, ...options });
+      const error = await rejectionOf(sdk.credits.balance());
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect((error as Error).message).toMatch(/Z_DATA_ERROR/);
+    });
+  });
+
   /** A server that never answers. */
   const silent = () => {};
   /** Headers at once, then a byte every 20 ms. */

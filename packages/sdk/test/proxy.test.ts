@@ -8,10 +8,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { inspect, promisify } from 'node:util';
 import { type MockServer, startMockServer } from '@profile-articles/mock-server';
 import { watchServerRequests } from '@profile-articles/test-utils/http-requests';
-import { droppingProxy, startProxy } from '@profile-articles/test-utils/proxy-server';
+import { keyLeaks } from '@profile-articles/test-utils/key-echoes';
+import { droppingProxy, refusingProxy, startProxy } from '@profile-articles/test-utils/proxy-server';
 import { rejectionOf } from '@profile-articles/test-utils/rejection';
 import { type TlsFront, tlsFront } from '@profile-articles/test-utils/tls-front';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -186,6 +187,31 @@ describe('a proxy that fails', () => {
       `Could not reach ${tls.url} (ERR_PROXY_TUNNEL): the proxy ${proxy.url} refused the tunnel: 407 Proxy Authentication Required; nothing reached the server`,
     );
     expect(proxy.connects).toEqual([`127.0.0.1:${tls.port}`]);
+  });
+
+  // An attack trial: a proxy's reason phrase is its own text, and it may hold the client's key
+  // (a proxy that saw it on plain http, or a careless one echoing a header): redacted, in every
+  // spelling and wherever it falls, before the phrase is cut short.
+  it.each([
+    ['the key', KEY],
+    ['the key split by a zero-width space', `${KEY.slice(0, 4)}\u200b${KEY.slice(4)}`],
+    ['the key URL-encoded in lower case', [...KEY].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('')],
+    ['the key across the 80th character', `${'x'.repeat(60)} ${KEY}`],
+  ])('a refusal whose reason phrase holds %s: redacted', async (_name, words) => {
+    const proxy = await refusingProxy(`403 Forbidden for ${words}`);
+    closing.push(proxy);
+    const client = new ProfileArticles({ apiKey: KEY, baseUrl: tls.url, proxy: proxy.url, maxRetries: 0 });
+    const error = await rejectionOf(client.credits.balance(), ConnectionError);
+    expect(error.message).toMatch(
+      new RegExp(
+        `^Could not reach .* \\(ERR_PROXY_TUNNEL\\): the proxy ${proxy.url} refused the tunnel: 403 Forbidden for `,
+      ),
+    );
+    // Cut short at 80 characters after it is redacted: no part of the key is left.
+    expect(error.message).toMatch(/\[reda/);
+    const everything = `${error.message}\n${inspect(error, { depth: 9 })}\n${JSON.stringify(error)}`;
+    expect(keyLeaks(everything, KEY)).toEqual([]);
+    expect(everything).not.toContain(KEY.slice(0, 8));
   });
 });
 

@@ -6,10 +6,29 @@ const bytesOf = (text: string) => Buffer.from(text, 'utf8');
 const base64 = (bytes: Buffer) => bytes.toString('base64');
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
 
+/** Each UTF-8 byte of `text` as `%` and two hex digits; `pick(i)` chooses which bytes, `upper` the case. */
+function percentEncoded(text: string, pick: (i: number) => boolean = () => true, upper = false): string {
+  let i = 0;
+  return [...text]
+    .map((char) => {
+      const bytes = bytesOf(char);
+      if (!pick(i++)) return char;
+      const hex = bytes.toString('hex').replace(/../g, '%$&');
+      return upper ? hex.toUpperCase() : hex;
+    })
+    .join('');
+}
+
+/** What Python's `urllib.parse.quote()` writes: all but letters, digits, `_.-~` and `/` encoded, upper case. */
+const pythonQuote = (text: string) =>
+  percentEncoded(text, (i) => !/^[A-Za-z0-9_.~/-]$/.test([...text][i] ?? ''), true);
+
 /**
  * Texts a server could send that hold the key: its base64 and base64url at each of the three
- * alignments inside a longer encoded value, its hex in either case, URL-encoded, and split by
- * escape sequences and controls that a terminal (or a sanitizer that drops them) would hide.
+ * alignments inside a longer encoded value, its hex in either case, percent-encoded in the
+ * ways that decode to it (encodeURIComponent, Python's quote(), every byte in either case,
+ * some bytes in mixed case), and split by escape sequences and controls that a terminal (or a
+ * sanitizer that drops them) would hide.
  */
 export function keyEchoes(key: string): Record<string, string> {
   const key8 = bytesOf(key);
@@ -30,6 +49,13 @@ export function keyEchoes(key: string): Record<string, string> {
     'HEX in capitals': key8.toString('hex').toUpperCase(),
     'hex in a longer value': `0x00ff${key8.toString('hex')}ff00`,
     'URL-encoded': `?k=${encodeURIComponent(key)}`,
+    "Python's quote()": `/keys/${pythonQuote(key)}/`,
+    'every byte percent-encoded, lower-case hex': `?k=${percentEncoded(key)}&x=1`,
+    'every byte percent-encoded, upper-case hex': `?k=${percentEncoded(key, () => true, true)}`,
+    'every other byte percent-encoded, mixed case': percentEncoded(key, (i) => i % 2 === 1).replace(
+      /%(.)(.)/g,
+      (_all, a: string, b: string) => `%${a.toUpperCase()}${b}`,
+    ),
     'split by a colour reset': `${head}\u001b[0m${tail}`,
     'split by an OSC title': `${head}\u001b]2;x\u0007${tail}`,
     'split by a C1 CSI': `${head}\u009b0m${tail}`,
@@ -92,6 +118,24 @@ function decodedRuns(
   return found;
 }
 
+/** The bytes `text` percent-decodes to, leniently: a `%` without two hex digits stays; `+` is `plus`. */
+function percentDecoded(text: string, plus: string): Buffer {
+  const parts: Buffer[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const pair = text.slice(i + 1, i + 3);
+    if (text[i] === '%' && /^[0-9a-fA-F]{2}$/.test(pair)) {
+      parts.push(Buffer.from(pair, 'hex'));
+      i += 2;
+    } else if (text[i] === '+') parts.push(bytesOf(plus));
+    else {
+      const char = String.fromCodePoint(text.codePointAt(i)!);
+      parts.push(bytesOf(char));
+      i += char.length - 1;
+    }
+  }
+  return Buffer.concat(parts);
+}
+
 /** The spellings of `key` found in `text`: empty when it holds none. */
 export function keyLeaks(text: string, key: string): string[] {
   const key8 = bytesOf(key);
@@ -108,6 +152,13 @@ export function keyLeaks(text: string, key: string): string[] {
   if (text.includes(key)) leaks.push('literal');
   else if (visibles.some((form) => form.includes(key))) leaks.push('once controls are dropped');
   if (text.includes(encodeURIComponent(key)) && encodeURIComponent(key) !== key) leaks.push('URL-encoded');
+  else if (
+    !leaks.includes('literal') &&
+    visibles.some(
+      (form) => percentDecoded(form, '+').includes(key8) || percentDecoded(form, ' ').includes(key8),
+    )
+  )
+    leaks.push('percent-encoded');
   const base64Runs = decodedRuns(
     visible,
     /[A-Za-z0-9+/]{4,}/g,

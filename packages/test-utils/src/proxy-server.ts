@@ -1,6 +1,7 @@
 // HTTP proxies for tests, on 127.0.0.1: a real one (the `proxy` package: CONNECT for https,
-// absolute-URI requests for http) that records what it was asked, and a hostile one that
-// drops every connection once it has read the request's head.
+// absolute-URI requests for http) that records what it was asked, and hostile ones that drop
+// every connection once they have read the request's head, or refuse it with a status line
+// of their own words.
 import { createServer as createHttpServer } from 'node:http';
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import { createProxy } from 'proxy';
@@ -88,4 +89,22 @@ export async function droppingProxy(): Promise<{
   });
   const close = closer(server);
   return { url: await listen(server), dropped: () => dropped, close };
+}
+
+/**
+ * A proxy that answers whatever it is sent (a CONNECT or a request) with `statusLine` (such as
+ * `407 Who is sk-live-…?`, the reason phrase being anything a hostile proxy likes) and closes.
+ */
+export async function refusingProxy(statusLine: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((socket) => {
+    let head = '';
+    socket.on('data', (chunk) => {
+      head += chunk.toString('latin1');
+      if (!head.includes('\r\n\r\n')) return;
+      socket.end(`HTTP/1.1 ${statusLine}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n`, 'latin1');
+    });
+    socket.on('error', () => {});
+  });
+  const close = closer(server);
+  return { url: await listen(server), close };
 }

@@ -31,19 +31,19 @@ function method(raw: string, internal: Internal): Method {
   );
 }
 
-/** `/credits` below /api/v1, or `/api/…` as it is; no dot segment, which would leave the API's path. */
-function apiPath(raw: string): string {
+/**
+ * `/credits` below /api/v1, or `/api/…` as it is; no dot segment in any spelling, which would
+ * take the key outside the API's path (the SDK's rule, which it checks again on the URL sent).
+ */
+function apiPath(raw: string, internal: Internal): string {
   const path = raw.startsWith('/') ? raw : `/${raw}`;
   if (/[\s#\u0000-\u001f\u007f]/.test(path)) {
     throw new CliError('PATH must hold no space, control character or #.', ExitCode.Usage);
   }
-  if (
-    path
-      .split('?')[0]!
-      .split('/')
-      .some((segment) => segment === '.' || segment === '..')
-  ) {
-    throw new CliError('PATH must hold no . or .. segment.', ExitCode.Usage);
+  try {
+    internal.checkSpelledPath(path);
+  } catch (error) {
+    throw new CliError(`PATH${(error as Error).message.replace(/^path/, '')}.`, ExitCode.Usage);
   }
   return path;
 }
@@ -112,7 +112,7 @@ export async function apiCommand(
 ): Promise<void> {
   const internal = await import('@profile-articles/sdk/internal');
   const verb = method(rawMethod, internal);
-  let path = apiPath(rawPath);
+  let path = apiPath(rawPath, internal);
   const given = opts.field ?? [];
   if (given.length > 0 && opts.input !== undefined) {
     throw new CliError('Give the body with -f or with --input, not both.', ExitCode.Usage);
