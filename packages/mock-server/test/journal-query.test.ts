@@ -214,6 +214,20 @@ describe('the journal with bodies', () => {
     expect(JSON.parse(read.responseBody.text)).toMatchObject({ credits: 900 });
   });
 
+  it('redacts a percent-encoded key in the body the service itself keeps, as over HTTP', async () => {
+    // The in-process journal (service.journal()) shows the same excerpt /_mock/requests does:
+    // key-0001 spelt as a URL-encoder would write it, in lower-case hex and every byte encoded.
+    const spellings = ['key%2d0001', '%6b%65%79%2D%30%30%30%31'];
+    const started = await h.call('POST', '/api/v1/articles', {
+      rawBody: JSON.stringify({ profile_id: spellings.join(' ') }),
+      headers: { 'content-type': 'application/json' },
+      idempotencyKey: 'k-bodies-percent',
+    });
+    expect(started.status).toBe(202);
+    const [entry] = h.service.journal();
+    expect(entry?.requestBody).toEqual({ text: '{"profile_id":"[redacted] [redacted]"}', truncated: false });
+  });
+
   it('cuts each body at 64 KiB of UTF-8, never inside a character, and marks it', async () => {
     // Up to 1 MiB is taken; a 4-byte character straddles the cut.
     const pad = `${'a'.repeat(MAX_BODY_EXCERPT_BYTES - 20)}${'😀'.repeat(100_000)}`;

@@ -1,9 +1,9 @@
 // A request or answer body as the journal keeps it (config `journal.bodies`): every configured
 // API key and the admin token replaced, then cut at 64 KiB of UTF-8 so that 1,000 entries hold
 // a bounded amount whatever the bodies were (up to 1 MiB each).
+import { createRedactor } from '@profile-articles/sdk/internal';
 
 const MAX_BODY_EXCERPT_BYTES = 64 * 1024;
-const REDACTED = '[redacted]';
 
 export interface BodyExcerpt {
   text: string;
@@ -11,21 +11,16 @@ export interface BodyExcerpt {
   truncated: boolean;
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Replaces every secret in a string (the keys are 8 characters or more: no ordinary word). */
+/**
+ * Replaces every secret in a string, in every spelling the SDK's redactor knows (percent- and
+ * JSON-escaped ones among them). Longest first, so a key that contains another is replaced whole.
+ */
 function redactor(secrets: readonly string[]): (text: string) => string {
-  const kept = secrets.filter((secret) => secret.length > 0);
-  if (kept.length === 0) return (text) => text;
-  // Longest first, so a key that contains another is replaced whole.
-  const pattern = new RegExp(
-    [...kept]
-      .sort((a, b) => b.length - a.length)
-      .map(escapeRegExp)
-      .join('|'),
-    'g',
-  );
-  return (text) => text.replace(pattern, REDACTED);
+  const redactors = secrets
+    .filter((secret) => secret.length > 0)
+    .sort((a, b) => b.length - a.length)
+    .map(createRedactor);
+  return (text) => redactors.reduce((out, redact) => redact.text(out), text);
 }
 
 /**
