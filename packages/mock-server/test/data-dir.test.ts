@@ -4,31 +4,19 @@
 // key's replay, its read's charge, its payment) and the ledger must add up. A journal whose last
 // line a crash cut short, followed by garbage, is cut back at start; a second mock on the same
 // folder refuses; the clock keeps its advances across a restart.
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startMockBin } from '@profile-articles/test-utils/mock-bins';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { apiCaller, dataFolder } from './data-harness.js';
 
 const KEY = 'data-dir-key-0001';
 const OPENING = 1_000_000;
 // Jobs stay active until a test moves the clock: a restart meets queued, running and ended ones.
 const PHASE_MS = 10 * 60_000;
-const auth = { authorization: `Bearer ${KEY}` };
 
-function folder(): { dir: string; config: string } {
-  const root = mkdtempSync(join(tmpdir(), 'mock-data-'));
-  const config = join(root, 'config.json');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      accounts: [{ id: 'acme', apiKeys: [KEY], credits: OPENING }],
-      jobs: { queuedMs: PHASE_MS, runningMs: PHASE_MS },
-    }),
-  );
-  return { dir: join(root, 'data'), config };
-}
+const folder = () => dataFolder('mock-data-', KEY, OPENING, PHASE_MS);
 
 const start = (where: { dir: string; config: string }) =>
   startMockBin('profile-articles-mock', [
@@ -41,18 +29,7 @@ const start = (where: { dir: string; config: string }) =>
     where.dir,
   ]);
 
-async function call(url: string, method: string, path: string, body?: unknown, key?: string) {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      ...auth,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(key ? { 'idempotency-key': key } : {}),
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as any };
-}
+const call = apiCaller(KEY);
 
 /** What the burst saw answered: the effects that must outlive the stop. */
 interface Answered {

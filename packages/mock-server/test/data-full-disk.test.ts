@@ -4,28 +4,17 @@
 // that cannot be written leaves the old snapshot and journal, and a stop says so and exits 1; a
 // journal write that cannot be made answers 500 to its requests, whose changes are undone.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startMockBin } from '@profile-articles/test-utils/mock-bins';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { apiCaller, dataFolder } from './data-harness.js';
 
 const KEY = 'full-disk-key-0001';
 const OPENING = 1_000_000;
 const PHASE_MS = 10 * 60_000;
 
-function folder(): { root: string; dir: string; config: string } {
-  const root = mkdtempSync(join(tmpdir(), 'mock-full-'));
-  const config = join(root, 'config.json');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      accounts: [{ id: 'acme', apiKeys: [KEY], credits: OPENING }],
-      jobs: { queuedMs: PHASE_MS, runningMs: PHASE_MS },
-    }),
-  );
-  return { root, dir: join(root, 'data'), config };
-}
+const folder = () => dataFolder('mock-full-', KEY, OPENING, PHASE_MS);
 
 /** The mock over `where`, its file size capped at `blocks` KiB when given (SIGXFSZ ignored). */
 const start = (where: { dir: string; config: string }, blocks?: number, prefix: string[] = []) =>
@@ -38,18 +27,7 @@ const start = (where: { dir: string; config: string }, blocks?: number, prefix: 
       : [...prefix, 'bash', '-c', `trap '' XFSZ; ulimit -f ${blocks}; exec "$0" "$@"`],
   );
 
-async function call(url: string, method: string, path: string, body?: unknown, key?: string) {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${KEY}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(key ? { 'idempotency-key': key } : {}),
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as any };
-}
+const call = apiCaller(KEY);
 
 const generate = (url: string, name: string) =>
   call(url, 'POST', '/api/v1/articles', { profile_id: `p-${name}` }, `k-${name}`);

@@ -3,44 +3,21 @@
 // middle (one flipped byte) refuses the start, naming where and --data-recover, rather than
 // cutting every later record as a torn tail; --data-recover keeps every readable record and
 // the damaged file beside it. Over both bins: the CLI's `profile-articles mock` takes the flag too.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MOCK_BIN_KINDS, type MockBinKind, startMockBin } from '@profile-articles/test-utils/mock-bins';
 import { describe, expect, it } from 'vitest';
+import { apiCaller, dataFolder } from './data-harness.js';
 
 const KEY = 'journal-key-0001';
 const OPENING = 10_000;
-const auth = { authorization: `Bearer ${KEY}` };
 
-function folder(): { dir: string; config: string } {
-  const root = mkdtempSync(join(tmpdir(), 'mock-journal-'));
-  const config = join(root, 'config.json');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      accounts: [{ id: 'acme', apiKeys: [KEY], credits: OPENING }],
-      jobs: { queuedMs: 600_000, runningMs: 600_000 },
-    }),
-  );
-  return { dir: join(root, 'data'), config };
-}
+const folder = () => dataFolder('mock-journal-', KEY, OPENING, 600_000);
 
 const start = (kind: MockBinKind, where: { dir: string; config: string }, ...extra: string[]) =>
   startMockBin(kind, ['--port', '0', '--no-log', '--config', where.config, '--data', where.dir, ...extra]);
 
-async function call(url: string, method: string, path: string, body?: unknown, key?: string) {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      ...auth,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(key ? { 'idempotency-key': key } : {}),
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as any };
-}
+const call = apiCaller(KEY);
 
 /** Eight answered generates in the journal (the mock killed, so no snapshot takes them in). */
 async function eightJobs(kind: MockBinKind, where: { dir: string; config: string }): Promise<string[]> {
