@@ -31,7 +31,7 @@ import { prepareDataFolder, removeLeftoverTemporaries } from './folder-checks.js
 import { createDataIds } from './ids.js';
 import { JOURNAL_VERSION, line } from './journal-format.js';
 import { checkJournalIsOurs, handleDamage, type JournalRead, readJournal } from './journal-read.js';
-import { LockHeldError, NotALockError, STALE_MS, takeLock } from './lock.js';
+import { type HeldLock, LockHeldError, NotALockError, STALE_MS, takeLock } from './lock.js';
 import type { DataRecord } from './records.js';
 import { SNAPSHOT_VERSION, type Snapshot } from './snapshot.js';
 
@@ -45,6 +45,8 @@ export interface DataFolder extends LiveData {
   readonly recovered: { droppedBytes: number; replayed: number };
   /** Writes what is pending, takes a snapshot and lets the folder go. */
   close(): Promise<void>;
+  /** The lock was found taken by another mock: nothing more is written (data/lock.ts). */
+  lockLost(): void;
 }
 
 /** The journal, opened to append: never through a link planted in its place. */
@@ -54,10 +56,10 @@ const codeOf = (error: unknown) =>
   (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
 
 /** Takes the folder's lock (data/lock.ts), or says which mock holds it. */
-function lock(dir: string): () => void {
+function lock(dir: string, onLost: () => void): HeldLock {
   const path = join(dir, 'mock.lock');
   try {
-    return takeLock(path);
+    return takeLock(path, onLost);
   } catch (error) {
     if (error instanceof NotALockError)
       throw new ConfigError(
@@ -86,10 +88,13 @@ export function openDataFolder(
   options: DataFolderOptions = {},
 ): DataFolder {
   prepareDataFolder(dir);
-  const unlock = lock(dir);
+  let lost: (() => void) | undefined;
+  const unlock = lock(dir, () => lost?.());
   try {
     removeLeftoverTemporaries(dir);
-    return openLocked(dir, onError, onNote, unlock, options);
+    const folder = openLocked(dir, onError, onNote, unlock, options);
+    lost = folder.lockLost;
+    return folder;
   } catch (error) {
     unlock();
     throw error;
@@ -122,7 +127,7 @@ function openLocked(
   dir: string,
   onError: (error: unknown) => void,
   onNote: (line: string) => void,
-  unlock: () => void,
+  unlock: HeldLock,
   options: DataFolderOptions,
 ): DataFolder {
   const snapshot = readSnapshot(dir);
@@ -190,6 +195,28 @@ function openLocked(
   let closed = false;
   const waiters: Array<{ upTo: number; resolve: () => void; reject: (error: Error) => void }> = [];
 
+  /**
+   * Whether the folder is still ours: a mock stopped for a while (kill -STOP) may find another
+   * one took the folder meanwhile. Then it writes nothing more, ever: its files are the other's.
+   */
+  const stillOurs = () => {
+    if (broken?.name === 'LockLost') return false;
+    if (unlock.stillHeld()) return true;
+    broken = Object.assign(
+      new Error(
+        `The mock no longer holds its data folder ${dir}: another mock took it (its mock.lock is not this mock's any more), so this mock writes nothing more there and this request's changes were not kept. Stop this mock; use the other one`,
+      ),
+      { name: 'LockLost' },
+    );
+    onError(
+      new Error(
+        `data folder: another mock took the data folder ${dir} (mock.lock is not this mock's any more); this mock writes nothing more there and answers 500 to every change. Stop it.`,
+      ),
+    );
+    settle(broken);
+    return false;
+  };
+
   const settle = (failure?: Error) => {
     for (let i = waiters.length - 1; i >= 0; i--) {
       const waiter = waiters[i] as (typeof waiters)[number];
@@ -202,7 +229,7 @@ function openLocked(
 
   /** Takes every record in, in a snapshot of generation + 1 and a new, empty journal. */
   const compact = () => {
-    if (!takeSnapshot) return;
+    if (!takeSnapshot || !stillOurs()) return;
     const next = generation + 1;
     // Both files are written whole and flushed before either is renamed: a full disk fails
     // here, with the old snapshot and journal in place and still in use.
@@ -320,6 +347,7 @@ function openLocked(
       }
       return;
     }
+    if (!stillOurs()) return;
     writing = true;
     const batch = Buffer.from(pending.join(''));
     const upTo = appended;
@@ -359,6 +387,7 @@ function openLocked(
   };
 
   const folder: DataFolder = {
+    lockLost: () => void stillOurs(),
     ids,
     snapshot,
     records,

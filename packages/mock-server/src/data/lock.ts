@@ -3,12 +3,14 @@
 // A bare pid cannot say whether its process runs: two containers sharing a volume see each
 // other's pids as gone, or as one of their own (both mocks are pid 1). So a lock names its
 // holder's pid, boot id and PID namespace, and the holder touches it every second: a lock from
-// this boot and namespace whose pid is gone is taken over at once; any other only once it has
-// not been touched for STALE_MS. Used by --data's mock.lock and the CLI's batch state lock;
+// this boot and namespace is taken over only once its pid is gone (a zombie counts as gone),
+// never by age (a holder stopped with kill -STOP, or swapped out, still holds it); any other
+// only once it has not been touched for STALE_MS. The holder checks that the file is still its
+// own (stillHeld) before it writes what the lock guards. Used by --data's mock.lock and the CLI's batch state lock;
 // imports nothing but node:fs, so neither pays for the rest of the mock.
 import * as fs from 'node:fs';
 
-/** A lock that has not been touched for this long is taken over, whoever wrote it. */
+/** A lock from another boot or PID namespace that has not been touched for this long is taken over. */
 export const STALE_MS = 10_000;
 const REFRESH_MS = 1_000;
 const MAX_LOCK_BYTES = 4096;
@@ -59,12 +61,19 @@ function whereAmI(): { boot: string; pidns: string } {
   return { boot: readOr('/proc/sys/kernel/random/boot_id', '-'), pidns };
 }
 
+/** Whether `pid` runs: a zombie (killed, not yet reaped by its parent) holds nothing any more. */
 function running(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'latin1');
+    // "pid (comm) S …": the command may hold spaces and parentheses, the state follows the last ')'.
+    return stat.charAt(stat.lastIndexOf(')') + 2) !== 'Z';
+  } catch {
+    return true; // no /proc (not Linux): kill(0) is all there is
   }
 }
 
@@ -124,22 +133,34 @@ function readLock(
 /** The locks this process holds (by inode): a second taker in the same process is refused too. */
 const heldHere = new Set<number>();
 
-/** Whether the holder is gone: at once when it ran here, else once it stopped touching the lock. */
+/**
+ * Whether the holder is gone: when it ran here, only once its pid is (never by age: a stopped
+ * process keeps its lock); else once it stopped touching the lock.
+ */
 function isStale(holder: LockHolder, ino: number): boolean {
   if (heldHere.has(ino)) return false;
-  if (holder.ageMs > STALE_MS) return true;
   // An empty lock is one being written (or whose writer died at once): only its age says.
-  if (!holder.here || holder.pid === 0) return false;
+  if (!holder.here || holder.pid === 0) return holder.ageMs > STALE_MS;
   // Our own pid, in a lock this process does not hold: an earlier process that had our pid.
   return holder.pid === process.pid || !running(holder.pid);
 }
 
+/** A lock held: calling it lets the lock go (only if it is still ours). */
+export interface HeldLock {
+  (): void;
+  /**
+   * Whether mock.lock is still this holder's file (an lstat and an fstat): false once another
+   * process took it over or removed it. Whatever the lock guards must then not be written.
+   */
+  stillHeld(): boolean;
+}
+
 /**
  * Takes the lock at `path` (created exclusively, never through a link, 0600), or throws
- * LockHeldError, NotALockError, or the error that kept it from being written. The returned
- * function lets it go (only if it is still ours).
+ * LockHeldError, NotALockError, or the error that kept it from being written. `onLost` is
+ * called once when the holder's refresh finds the lock is no longer its own.
  */
-export function takeLock(path: string): () => void {
+export function takeLock(path: string, onLost?: () => void): HeldLock {
   const me = whereAmI();
   for (let attempt = 0; attempt < 5; attempt++) {
     let fd: number;
@@ -155,13 +176,18 @@ export function takeLock(path: string): () => void {
       if (readLock(path, me)?.ino === held.ino) fs.rmSync(path, { force: true });
       continue;
     }
-    return holdLock(path, fd, me);
+    return holdLock(path, fd, me, onLost);
   }
   throw new Error(`Could not take the lock ${path}: other processes keep taking it`);
 }
 
-function holdLock(path: string, fd: number, me: { boot: string; pidns: string }): () => void {
-  const ino = fs.fstatSync(fd).ino;
+function holdLock(
+  path: string,
+  fd: number,
+  me: { boot: string; pidns: string },
+  onLost: (() => void) | undefined,
+): HeldLock {
+  const { ino, dev } = fs.fstatSync(fd);
   heldHere.add(ino);
   try {
     fs.fchmodSync(fd, 0o600); // whatever the umask
@@ -173,18 +199,39 @@ function holdLock(path: string, fd: number, me: { boot: string; pidns: string })
     fs.rmSync(path, { force: true });
     throw error;
   }
-  // Touched every second, so a process that cannot see our pid still knows we run.
+  let released = false;
+  let lost = false;
+  const stillHeld = () => {
+    if (lost) return false;
+    try {
+      // Our file still has its name: still linked (a removed lock keeps its inode while we hold
+      // it open, so the number cannot have gone to a new file) and the one at the path.
+      const here = fs.lstatSync(path);
+      if (fs.fstatSync(fd).nlink > 0 && here.ino === ino && here.dev === dev) return true;
+    } catch (error) {
+      // A folder we cannot look at says nothing either way: only a lock seen gone is lost.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return true;
+    }
+    lost = true;
+    return false;
+  };
+  // Touched every second, so a process that cannot see our pid still knows we run; and checked,
+  // so a holder whose lock was taken (it was stopped meanwhile) hears of it.
   const timer = setInterval(() => {
+    if (!stillHeld()) {
+      clearInterval(timer);
+      onLost?.();
+      return;
+    }
     try {
       const now = new Date();
       fs.futimesSync(fd, now, now);
     } catch {
-      // Gone or not ours any more: nothing to keep fresh.
+      // Gone or not ours any more: the next check says.
     }
   }, REFRESH_MS);
   timer.unref();
-  let released = false;
-  return () => {
+  const release = () => {
     if (released) return;
     released = true;
     heldHere.delete(ino);
@@ -197,4 +244,5 @@ function holdLock(path: string, fd: number, me: { boot: string; pidns: string })
       // Already gone.
     }
   };
+  return Object.assign(release, { stillHeld });
 }
