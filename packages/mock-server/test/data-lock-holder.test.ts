@@ -11,7 +11,8 @@ import { apiCaller } from './data-harness.js';
 
 const folder = () => join(mkdtempSync(join(tmpdir(), 'mock-lock-holder-')), 'data');
 const call = apiCaller('demo-key');
-const start = (dir: string) => startMockBin('profile-articles-mock', ['--port', '0', '--no-log', '--data', dir]);
+const start = (dir: string) =>
+  startMockBin('profile-articles-mock', ['--port', '0', '--no-log', '--data', dir]);
 
 describe('mock.lock and its holder', () => {
   it('refuses a second mock while the holder is stopped (kill -STOP) and its lock is over 10 s old', async () => {
@@ -36,12 +37,18 @@ describe('mock.lock and its holder', () => {
     // A parent that never reaps its child: the killed mock stays a zombie.
     const parent = spawn(
       'sh',
-      ['-c', `${JSON.stringify(process.execPath)} ${JSON.stringify(join(__dirname, '..', 'dist', 'bin.js'))} --port 0 --no-log --data ${JSON.stringify(dir)} > /dev/null 2>&1 & echo $!; exec sleep 60`],
+      [
+        '-c',
+        `${JSON.stringify(process.execPath)} ${JSON.stringify(join(__dirname, '..', 'dist', 'bin.js'))} --port 0 --no-log --data ${JSON.stringify(dir)} > /dev/null 2>&1 & echo $!; exec sleep 60`,
+      ],
       { stdio: ['ignore', 'pipe', 'ignore'] },
     );
     try {
-      const pid = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (d) => resolve(String(d)))));
-      while (!readFileSafe(join(dir, 'mock.lock')).startsWith(`${pid} `)) await new Promise((r) => setTimeout(r, 50));
+      const pid = Number(
+        await new Promise<string>((resolve) => parent.stdout.once('data', (d) => resolve(String(d)))),
+      );
+      while (!readFileSafe(join(dir, 'mock.lock')).startsWith(`${pid} `))
+        await new Promise((r) => setTimeout(r, 50));
       process.kill(pid, 'SIGKILL');
       while (!readFileSafe(`/proc/${pid}/stat`).includes(') Z')) await new Promise((r) => setTimeout(r, 20));
       const second = start(dir);

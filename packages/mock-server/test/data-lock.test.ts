@@ -131,7 +131,7 @@ describe('mock.lock', () => {
     const mock = startMockBin('profile-articles-mock', ['--port', '0', '--no-log', '--data', dir]);
     expect(await Promise.race([mock.exited, mock.url.then(() => 'started')])).toBe(1);
     expect(mock.stderr()).toContain('mock.lock');
-    expect(mock.stderr()).toContain('is not a lock');
+    expect(mock.stderr()).toContain('it is a link, not a file');
     expect(readFileSync(victim, 'utf8')).toBe('keep me\n');
   });
 });

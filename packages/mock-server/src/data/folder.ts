@@ -27,13 +27,13 @@ import { join } from 'node:path';
 import { ConfigError } from '../config-error.js';
 import type { LiveData } from '../live-state.js';
 import { fsyncFolder, replaceFileDurably, writeTemporary } from './durable-file.js';
-import { prepareDataFolder, removeLeftoverTemporaries } from './folder-checks.js';
+import { checkFolderFiles, prepareDataFolder, removeLeftoverTemporaries } from './folder-checks.js';
 import { createDataIds } from './ids.js';
 import { JOURNAL_VERSION, line } from './journal-format.js';
 import { checkJournalIsOurs, handleDamage, type JournalRead, readJournal } from './journal-read.js';
 import { type HeldLock, LockHeldError, NotALockError, STALE_MS, takeLock } from './lock.js';
 import type { DataRecord } from './records.js';
-import { SNAPSHOT_VERSION, type Snapshot } from './snapshot.js';
+import { isSnapshot, SNAPSHOT_VERSION, type Snapshot } from './snapshot.js';
 
 /** Records after which a running mock writes a snapshot (a start replays at most about this many). */
 const COMPACT_AFTER_RECORDS = 20_000;
@@ -88,6 +88,7 @@ export function openDataFolder(
   options: DataFolderOptions = {},
 ): DataFolder {
   prepareDataFolder(dir);
+  checkFolderFiles(dir, onNote);
   let lost: (() => void) | undefined;
   const unlock = lock(dir, () => lost?.());
   try {
@@ -110,13 +111,14 @@ function readSnapshot(dir: string): Snapshot | undefined {
     throw error;
   }
   // Replaced whole by a rename, so never torn: anything unreadable was not written by the mock.
-  let snapshot: Snapshot;
+  let snapshot: unknown;
   try {
-    snapshot = JSON.parse(text) as Snapshot;
+    snapshot = JSON.parse(text);
   } catch {
-    snapshot = undefined as unknown as Snapshot;
+    snapshot = undefined;
   }
-  if (snapshot?.version !== SNAPSHOT_VERSION)
+  // Of this version but not of its shape (made by hand): refused as well, before the URL.
+  if (!isSnapshot(snapshot))
     throw new ConfigError(
       `The data folder's snapshot.json in ${dir} is not one this mock wrote (version ${SNAPSHOT_VERSION}); move it away to start afresh`,
     );

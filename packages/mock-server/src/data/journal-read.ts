@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config-error.js';
 import { idAt } from './ids.js';
-import { checksum, JOURNAL_VERSION, type JournalHeader, line, RECORD_KINDS } from './journal-format.js';
+import { checksum, isRecord, JOURNAL_VERSION, type JournalHeader, line } from './journal-format.js';
 import type { DataRecord } from './records.js';
 import type { Snapshot } from './snapshot.js';
 
@@ -27,6 +27,8 @@ export interface JournalRead {
   headerLine?: Buffer;
   /** Not a file this mock wrote: its first line is not a journal header. */
   foreign: boolean;
+  /** Where a line that passes its checksum holds a record of a shape this mock never writes. */
+  misshapenAt?: number;
 }
 
 /** One line's value, or undefined when it fails its checksum or does not parse. */
@@ -48,8 +50,7 @@ const isHeader = (value: unknown): value is JournalHeader =>
   typeof (value as JournalHeader).seed === 'string' &&
   Number.isSafeInteger((value as JournalHeader).generation);
 
-const isRecordList = (value: unknown): value is DataRecord[] =>
-  Array.isArray(value) && value.every((change) => RECORD_KINDS.has((change as DataRecord)?.t));
+const isRecordList = (value: unknown): value is DataRecord[] => Array.isArray(value) && value.every(isRecord);
 
 export function readJournal(text: Buffer): JournalRead {
   const read: JournalRead = { records: [], goodBytes: 0, lines: [], foreign: false };
@@ -65,16 +66,19 @@ export function readJournal(text: Buffer): JournalRead {
       if (!isHeader(value)) return { ...read, foreign: true };
       read.header = value;
       read.headerLine = text.subarray(offset, end + 1);
-    } else if (isRecordList(value)) {
-      if (badSince !== undefined) read.damagedAt ??= badSince;
-      badSince = undefined;
-      read.records.push(...value);
-      read.lines.push({ bytes: text.subarray(offset, end + 1), good: true });
-    } else {
+    } else if (value === undefined) {
       badSince ??= offset;
       read.lines.push({ bytes: text.subarray(offset, end + 1), good: false });
       offset = end + 1;
       continue;
+    } else if (!isRecordList(value)) {
+      // Its checksum holds, so no crash or flipped byte made it: a hand-made record.
+      return { ...read, misshapenAt: offset };
+    } else {
+      if (badSince !== undefined) read.damagedAt ??= badSince;
+      badSince = undefined;
+      read.records.push(...value);
+      read.lines.push({ bytes: text.subarray(offset, end + 1), good: true });
     }
     offset = end + 1;
     read.goodBytes = offset;
@@ -94,6 +98,8 @@ const notOurs = (dir: string, why: string) =>
  */
 export function checkJournalIsOurs(dir: string, journal: JournalRead, snapshot: Snapshot | undefined): void {
   if (journal.foreign) throw notOurs(dir, 'its first line is not a journal header');
+  if (journal.misshapenAt !== undefined)
+    throw notOurs(dir, `the record at byte ${journal.misshapenAt} is not of a shape this mock writes`);
   const { header } = journal;
   if (!header) return;
   if (snapshot && header.seed !== snapshot.ids.seed)

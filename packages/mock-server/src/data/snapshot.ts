@@ -164,3 +164,39 @@ export function loadState(state: MockState, snapshot: Snapshot): void {
   }
   for (const session of snapshot.checkouts) state.checkouts.load(session);
 }
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
+const isTime = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
+const rowsOf = (value: unknown, length: number) =>
+  Array.isArray(value) && value.every((row) => Array.isArray(row) && row.length === length);
+
+/**
+ * Whether `value` has the shape of a snapshot this mock writes: every part there, of its type,
+ * and every row of its length. Read before the URL is printed, so a hand-made file
+ * (`{"version":1}`) is refused as a foreign one is, not met later as a TypeError. The rows'
+ * fields are not looked into: that would cost a large snapshot's start much of its time.
+ */
+export function isSnapshot(value: unknown): value is Snapshot {
+  if (!isObject(value) || value.version !== SNAPSHOT_VERSION || !isCount(value.generation)) return false;
+  const { ids, clock, ledger } = value;
+  return (
+    isObject(ids) &&
+    typeof ids.seed === 'string' &&
+    isCount(ids.counter) &&
+    isCount(ids.epoch) &&
+    isObject(clock) &&
+    isTime(clock.offset) &&
+    isTime(clock.latest) &&
+    isObject(ledger) &&
+    rowsOf(ledger.totals, 2) &&
+    Array.isArray(ledger.entries) &&
+    isCount(ledger.total) &&
+    rowsOf(value.articles, 5) &&
+    rowsOf(value.jobs, 11) &&
+    rowsOf(value.keys, 6) &&
+    Array.isArray(value.checkouts) &&
+    value.checkouts.every(isObject)
+  );
+}
