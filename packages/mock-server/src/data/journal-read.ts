@@ -115,39 +115,91 @@ export function checkJournalIsOurs(dir: string, journal: JournalRead, snapshot: 
 const takesId = (change: DataRecord) => change.t === 'job' || change.t === 'checkout';
 
 /**
- * How many ids the damaged lines before `records` had taken: exactly, when the line names its
- * job's id (a generate's or an update's key record), else the job and checkout records the
- * damaged text still spells.
+ * The fewest bytes a record that takes an id fills in a line: a checkout's
+ * `{"t":"checkout","a":"","c":0,"cents":0}` (a job's is longer). So damaged bytes took at most
+ * their length over this many ids, whatever a flipped byte did to their spelling.
  */
-function idsTaken(seed: string, counter: number, records: DataRecord[], damaged: Buffer[]): number {
+const MIN_ID_RECORD_BYTES = 39;
+
+/** The counter position whose id is `id` (a job's id or a checkout's session id), searched from `from`. */
+function positionOf(seed: string, id: string, from: number, span: number): number | undefined {
+  const uuid = id.startsWith('cs_test_')
+    ? id.slice(8).replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5')
+    : id;
+  for (let at = from; at <= from + span; at++) if (idAt(seed, at) === uuid) return at;
+  return undefined;
+}
+
+/**
+ * How many ids the damaged lines before `later` (the good records up to the next damage) had
+ * taken. Exact when a later record names an id taken after the damage: a key record names the
+ * job just before it; a pay names a session, which is one of the later checkouts (used when only
+ * one fits). Else undefined: the caller guesses from the damaged text and skips new ids past
+ * every id the damaged bytes could have taken.
+ */
+function idsTaken(seed: string, counter: number, later: DataRecord[], most: number): number | undefined {
   let before = 0;
-  for (const change of records) {
+  /** The takers' positions among `later` (from the damage on) that are checkouts. */
+  const checkouts: number[] = [];
+  for (const change of later) {
     if (change.t === 'key' && 'job' in change.out && before > 0) {
-      const id = change.out.job;
-      for (let skipped = 0; skipped <= 4096; skipped++)
-        if (idAt(seed, counter + skipped + before - 1) === id) return skipped;
-      break;
+      const at = positionOf(seed, change.out.job, counter + before - 1, most);
+      if (at !== undefined) return at - counter - (before - 1);
     }
+    if (change.t === 'pay' && checkouts.length > 0) {
+      const at = positionOf(seed, change.s, counter, most + before);
+      if (at !== undefined) {
+        const fits = checkouts
+          .map((index) => at - counter - index)
+          .filter((skip) => skip >= 0 && skip <= most);
+        if (fits.length === 1) return fits[0];
+      }
+    }
+    if (change.t === 'checkout') checkouts.push(before);
     if (takesId(change)) before++;
   }
-  return damaged.reduce(
-    (sum, bytes) => sum + (bytes.toString('latin1').match(/"t":"(job|checkout)"/g)?.length ?? 0),
-    0,
-  );
+  return undefined;
 }
 
 /** The journal's readable lines, with a skip record where damaged ones took ids. */
-function recoveredText(journal: JournalRead, seed: string, counter: number): Buffer {
+function recoveredText(
+  journal: JournalRead,
+  seed: string,
+  counter: number,
+): { text: Buffer; guessed: number } {
   const out: Buffer[] = [journal.headerLine as Buffer];
+  const parsed = journal.lines.map(({ bytes, good }) => ({
+    bytes,
+    good,
+    records: good ? (JSON.parse(bytes.toString('utf8', bytes.indexOf(32) + 1)) as DataRecord[]) : [],
+  }));
+  /** Ids that may have been taken beyond those skipped: new ids skip them at the end. */
+  let margin = 0;
+  let guessed = 0;
   let damaged: Buffer[] = [];
-  for (const { bytes, good } of journal.lines) {
+  for (const [index, { bytes, good, records }] of parsed.entries()) {
     if (!good) {
       damaged.push(bytes);
       continue;
     }
-    const records = JSON.parse(bytes.toString('utf8', bytes.indexOf(32) + 1)) as DataRecord[];
     if (damaged.length) {
-      const ids = idsTaken(seed, counter, records, damaged);
+      const later: DataRecord[] = [];
+      for (const next of parsed.slice(index)) {
+        if (!next.good) break;
+        later.push(...next.records);
+      }
+      const bytesLost = damaged.reduce((sum, part) => sum + part.length, 0);
+      const most = Math.ceil(bytesLost / MIN_ID_RECORD_BYTES);
+      let ids = idsTaken(seed, counter, later, most);
+      if (ids === undefined) {
+        // No later record says: what the damaged text still spells, and a margin at the end.
+        ids = damaged.reduce(
+          (sum, part) => sum + (part.toString('latin1').match(/"t":"(job|checkout)"/g)?.length ?? 0),
+          0,
+        );
+        margin += most - Math.min(ids, most);
+        guessed++;
+      }
       if (ids > 0) out.push(Buffer.from(line([{ t: 'skip', ids }])));
       counter += ids;
       damaged = [];
@@ -155,7 +207,8 @@ function recoveredText(journal: JournalRead, seed: string, counter: number): Buf
     out.push(bytes);
     counter += records.filter(takesId).length;
   }
-  return Buffer.concat(out);
+  if (margin > 0) out.push(Buffer.from(line([{ t: 'skip', ids: margin }])));
+  return { text: Buffer.concat(out), guessed: margin > 0 ? guessed : 0 };
 }
 
 /**
@@ -183,7 +236,7 @@ export function handleDamage(
   // so a crash meanwhile leaves a folder that this start would meet again. A link never
   // replaces a file that has the name already.
   fs.linkSync(join(dir, 'journal.log'), join(dir, kept));
-  const text = recoveredText(journal, journal.header.seed, snapshot?.ids.counter ?? 0);
+  const { text, guessed } = recoveredText(journal, journal.header.seed, snapshot?.ids.counter ?? 0);
   replace(text.toString('utf8'));
   const recovered = readJournal(text);
   const count = journal.lines.filter((entry) => entry.good).length;
@@ -191,5 +244,10 @@ export function handleDamage(
     `Data folder: journal.log had a damaged record at byte ${journal.damagedAt}; kept ${count} readable records ` +
       `and moved the damaged file to ${kept} in ${dir} (--data-recover)`,
   );
+  if (guessed > 0)
+    onNote(
+      `Data folder: no record after the damage names an id, so how many ids the damaged records took is a guess: ` +
+        'a job or checkout recorded after them may have another id than the one first answered; new ids skipped past every id they could have taken, so none is handed out twice',
+    );
   return recovered;
 }
