@@ -40,6 +40,33 @@ describe("the clock's limit", () => {
     expect(service.now()).toBe(MAX_CLOCK_MS);
   });
 
+  it('a job whose next step would fall past the limit takes it at the limit, not never', async () => {
+    let real = Date.parse('2026-12-01T00:00:00Z');
+    const service = createMockService({ jobs: { queuedMs: 5_000, runningMs: 5_000 } }, { now: () => real });
+    service.advanceClock(MAX_CLOCK_MS - real - 1_000);
+    const started = await service.handle(
+      new Request('http://127.0.0.1/api/v1/articles', {
+        method: 'POST',
+        headers: {
+          authorization: 'Bearer demo-key',
+          'content-type': 'application/json',
+          'idempotency-key': 'k-limit',
+        },
+        body: JSON.stringify({ profile_id: 'p-limit' }),
+      }),
+    );
+    expect(started.status).toBe(202);
+    const { job_id } = (await started.json()) as { job_id: string };
+    real += 60_000; // the clock stops at the limit
+    const job = await service.handle(
+      new Request(`http://127.0.0.1/api/v1/jobs/${job_id}`, {
+        headers: { authorization: 'Bearer demo-key' },
+      }),
+    );
+    expect(((await job.json()) as { status: string }).status).toBe('succeeded');
+    expect(service.ledger().accounts[0]?.held).toBe(0);
+  });
+
   it('a --data start whose kept clock would pass it starts at the limit, with a note', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'mock-clock-')), 'data');
     const args = ['--port', '0', '--no-log', '--data', dir];

@@ -1,6 +1,7 @@
 // Jobs and their life: queued → running → succeeded, or failed / cancelled with a refund.
 // Transitions are events on the virtual clock; one active job per profile, across accounts.
 import type { ArticleSeed, Articles } from './articles.js';
+import { MAX_CLOCK_MS } from './clock.js';
 import type { Ledger, LedgerReason } from './ledger.js';
 import type { Scheduler } from './scheduler.js';
 import { StoredJob } from './stored-job.js';
@@ -135,11 +136,17 @@ export function createJobs(deps: JobsDeps): Jobs {
   /** The job's events on the clock: queued → running → ended, or cancelled when stuck. */
   function schedule(record: JobRecord, plan: JobPlan): void {
     const { job } = record;
-    const { at, queuedMs, runningMs, queuedTimeoutMs } = plan;
+    const { at } = plan;
+    // The clock stops at MAX_CLOCK_MS: a step due past it would never come, and the job would
+    // hold its reservation for good. Each phase is cut short so the job ends at the limit.
+    const room = Math.max(0, MAX_CLOCK_MS - at);
+    const queuedTimeoutMs = Math.min(plan.queuedTimeoutMs, room);
+    const queuedMs = Math.min(plan.queuedMs, room);
+    const runningMs = Math.min(plan.runningMs, room - queuedMs);
     const profileId = job.profile_id;
     plans.set(record, plan);
     const behaviour = profileBehaviour(profileId);
-    if (behaviour === 'stuck' || queuedMs >= queuedTimeoutMs) {
+    if (behaviour === 'stuck' || plan.queuedMs >= plan.queuedTimeoutMs) {
       const minutes = Math.round(queuedTimeoutMs / 60_000);
       record.nextAt = at + queuedTimeoutMs;
       scheduler.at(
