@@ -1,6 +1,7 @@
 // The batch state file's lock across PID namespaces (two containers sharing a volume): a batch
 // whose lock is held from another namespace is refused while the holder keeps it fresh, and
-// takes it over once nobody has touched it for more than 10 s. Needs root for unshare --pid.
+// takes it over once nobody has touched it for more than 10 s (root, unshare --pid); one held in this
+// namespace by a stopped process is never taken by age.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,5 +59,25 @@ describe.skipIf(!canUnshare)('the batch lock across PID namespaces (root: unshar
     expect(statSync(`${state}.lock`).mode & 0o777).toBe(0o600);
     expect(readFileSync(`${state}.lock`, 'utf8')).toMatch(new RegExp(`^${process.pid} `));
     unlock();
+  });
+});
+
+describe('the batch lock held in this namespace', () => {
+  it('is not taken from a batch stopped (kill -STOP) for longer than 10 s: its pid still runs', async () => {
+    const state = join(mkdtempSync(join(tmpdir(), 'batch-lock-')), 'list.state.jsonl');
+    const script = `import(${JSON.stringify(LOCK_ENTRY)}).then((m) => { m.takeLock(${JSON.stringify(`${state}.lock`)}); console.log('held'); setInterval(() => {}, 1000); })`;
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    onTestFinished(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    });
+    await new Promise((resolve) => child.stdout?.once('data', resolve));
+    child.kill('SIGSTOP');
+    try {
+      const old = new Date(Date.now() - 12_000);
+      utimesSync(`${state}.lock`, old, old);
+      expect(refusal(state)).toContain(`Another batch (pid ${child.pid})`);
+    } finally {
+      child.kill('SIGCONT');
+    }
   });
 });
