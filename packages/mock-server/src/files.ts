@@ -5,3 +5,6 @@
 // public, like ./internal: it may change in any release, without a major version.
 export * from './data/durable-file.js';
 export * from './data/lock.js';
+// The folder checks of --data, which the CLI's settings folder gets too (in its own words).
+export { type FolderWords, prepareDataFolder } from './data/folder-checks.js';
+export { ConfigError } from './config-error.js';

@@ -127,11 +127,12 @@ const heldHere = new Set<number>();
 /** Whether the holder is gone: at once when it ran here, else once it stopped touching the lock. */
 function isStale(holder: LockHolder, ino: number): boolean {
   if (heldHere.has(ino)) return false;
-  if (holder.ageMs > STALE_MS) return true;
-  // An empty lock is one being written (or whose writer died at once): only its age says.
-  if (!holder.here || holder.pid === 0) return false;
-  // Our own pid, in a lock this process does not hold: an earlier process that had our pid.
-  return holder.pid === process.pid || !running(holder.pid);
+  // A holder here whose pid runs is never taken over, however long it stalls (Ctrl-Z, slow NFS):
+  // its write may still land. Our own pid, in a lock this process does not hold: an earlier one.
+  if (holder.here && holder.pid !== 0) return holder.pid === process.pid || !running(holder.pid);
+  // An empty lock is one being written (or whose writer died at once), and one from elsewhere
+  // cannot be looked at: only its age says.
+  return holder.ageMs > STALE_MS;
 }
 
 /**
