@@ -173,7 +173,7 @@ describe('config set base-url on a profile that stores a key', () => {
     expect(prod.code, prod.stderr).toBe(0);
     const warning = prod.stderr.split('\n').filter((line) => line.includes('http://127.0.0.1:4010'));
     expect(warning).toHaveLength(1);
-    expect(warning[0]).toContain('profile "prod"');
+    expect(warning[0]).toContain('Profile "prod" stores a key');
     expect(warning[0]).toContain('stored key will now be sent to http://127.0.0.1:4010');
     expect(warning[0]).toContain('config unset api-key --profile prod');
     expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles.prod.baseUrl).toBe(
