@@ -140,7 +140,9 @@ function readOwnFile(path: string): string | undefined {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
     if (code === 'ELOOP')
-      throw refused(`Refusing the settings file ${path}: it is a link, not a regular file. Remove it: rm ${path}`);
+      throw refused(
+        `Refusing the settings file ${path}: it is a link, not a regular file. Remove it: rm ${path}`,
+      );
     throw error;
   }
   try {
@@ -279,7 +281,9 @@ const unusable = (path: string, problem: string) =>
 
 export function openConfigStore(env: Io['env']): ConfigStore {
   const path = configFilePath(env);
-  const loaded: Loaded = checkFolder(dirname(path), false) ? load(path) : { profiles: {}, problem: undefined };
+  const loaded: Loaded = checkFolder(dirname(path), false)
+    ? load(path)
+    : { profiles: {}, problem: undefined };
   const usable = (): Profiles => {
     if (loaded.problem === undefined) return loaded.profiles;
     throw unusable(path, loaded.problem);
