@@ -1,7 +1,8 @@
 // The settings folder and file as an attacker on the same machine leaves them: a folder another
 // user owns or may write in, a link another user owns, a config.json that is theirs, a link or
-// has a second name; a lock whose holder stalls; a full disk. Spawned bins: ownership, umask,
-// `ulimit -f` and mounts are the process's own.
+// has a second name; a lock whose holder stalls; a full disk. In process where the folder and
+// file are all there is; spawned bins for a umask, a lock holder of another process, `ulimit -f`
+// and a mount, which are a process's own.
 import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
@@ -21,7 +22,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, KEYS, runCli } from './helpers.js';
+import { BIN, KEYS, runCli, runInProcess } from './helpers.js';
 
 const NOBODY = 65534;
 const root = process.getuid?.() === 0;
@@ -50,7 +51,7 @@ describe('a settings folder or file someone else can change', () => {
     chmodSync(dir, 0o777);
     plant(dir, { default: { baseUrl: 'http://127.0.0.1:9' } });
     const env = { ...clean, PROFILE_ARTICLES_CONFIG_DIR: dir };
-    const set = await runCli(['config', 'set', 'api-key', KEYS.main], { env });
+    const set = await runInProcess(['config', 'set', 'api-key', KEYS.main], { env });
     expectRefused(set, `settings folder ${dir}`, `chmod go-w ${dir}`);
     expect(readFileSync(join(dir, 'config.json'), 'utf8')).not.toContain(KEYS.main);
 
@@ -64,7 +65,7 @@ describe('a settings folder or file someone else can change', () => {
     try {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       plant(dir, { default: { apiKey: KEYS.main, baseUrl: origin } });
-      const credits = await runCli(['credits'], { env });
+      const credits = await runInProcess(['credits'], { env });
       expectRefused(credits, `settings folder ${dir}`, `chmod go-w ${dir}`);
       expect(seen).toEqual([]);
     } finally {
@@ -85,7 +86,7 @@ describe('a settings folder or file someone else can change', () => {
       chmodSync(theirs, 0o755);
       chownSync(theirs, NOBODY, NOBODY);
       const set = (dir: string) =>
-        runCli(['config', 'set', 'api-key', KEYS.main], {
+        runInProcess(['config', 'set', 'api-key', KEYS.main], {
           env: { ...clean, PROFILE_ARTICLES_CONFIG_DIR: dir },
         });
       expectRefused(await set(theirs), `settings folder ${theirs}`, `chown 0 ${theirs}`);
@@ -190,7 +191,7 @@ describe('config set base-url on a profile that stores a key', () => {
       default: { apiKey: KEYS.main, baseUrl: 'https://api.example.com' },
       prod: { apiKey: KEYS.poor, baseUrl: 'https://api.example.com' },
     });
-    const prod = await runCli(['config', 'set', 'base-url', 'http://127.0.0.1:4010'], {
+    const prod = await runInProcess(['config', 'set', 'base-url', 'http://127.0.0.1:4010'], {
       env: { ...env, PROFILE_ARTICLES_PROFILE: 'prod' },
     });
     expect(prod.code, prod.stderr).toBe(0);
@@ -203,13 +204,19 @@ describe('config set base-url on a profile that stores a key', () => {
       'http://127.0.0.1:4010',
     );
     // The same origin again, or a profile with no key: nothing to say.
-    const again = await runCli(['config', 'set', 'base-url', 'http://127.0.0.1:4010', '--profile', 'prod'], {
-      env,
-    });
+    const again = await runInProcess(
+      ['config', 'set', 'base-url', 'http://127.0.0.1:4010', '--profile', 'prod'],
+      {
+        env,
+      },
+    );
     expect(again.stderr).not.toContain('will now be sent');
-    const keyless = await runCli(['config', 'set', 'base-url', 'http://127.0.0.1:4011', '--profile', 'dev'], {
-      env,
-    });
+    const keyless = await runInProcess(
+      ['config', 'set', 'base-url', 'http://127.0.0.1:4011', '--profile', 'dev'],
+      {
+        env,
+      },
+    );
     expect(keyless.code, keyless.stderr).toBe(0);
     expect(keyless.stderr).not.toContain('will now be sent');
   });
