@@ -123,7 +123,7 @@ function checkFolder(dir: string, create: boolean): boolean {
   try {
     prepareDataFolder(dir, SETTINGS_FOLDER);
   } catch (error) {
-    if (error instanceof ConfigError) throw refused(`${error.message}.`);
+    if (error instanceof ConfigError) throw refused(error.message);
     throw error;
   }
   return true;
