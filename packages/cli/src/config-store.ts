@@ -7,14 +7,20 @@
 // The file is `{"profiles": {"default": {"apiKey", "baseUrl"}, …}}`. Releases before profiles
 // wrote `{"apiKey", "baseUrl"}` at the top: that is read as the `default` profile, and the next
 // write stores it in the new shape, so nobody has to do anything.
-import { mkdirSync, readFileSync } from 'node:fs';
+import * as fs from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { removeLeftover, replaceFileDurably } from '@profile-articles/mock-server/files';
+import {
+  ConfigError,
+  fsyncFolder,
+  prepareDataFolder,
+  removeLeftover,
+  writeTemporary,
+} from '@profile-articles/mock-server/files';
 import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import type { Io } from './io.js';
-import { withSettingsLock } from './settings-lock.js';
+import { type SettingsLock, withSettingsLock } from './settings-lock.js';
 
 /** What one profile stores. */
 export interface StoredSettings {
@@ -85,14 +91,94 @@ function profileProblem(value: unknown, where: string): string | undefined {
   return undefined;
 }
 
-function load(path: string): Loaded {
-  let text: string;
+/** The settings folder's refusals, in the words of the mock's --data ones (data/folder-checks.ts). */
+const SETTINGS_FOLDER = {
+  folder: 'the settings folder',
+  user: 'your user',
+  reads: 'the settings, among them the origin a stored key is sent to',
+  instead: 'Use a folder of your own (PROFILE_ARTICLES_CONFIG_DIR)',
+};
+
+const refused = (message: string) => new CliError(message, ExitCode.Failure);
+
+/**
+ * Checks the settings folder before anything in it is read or written (PRODUCT.md, Fixes): one
+ * that another user owns or may write in, or a link another user owns (which they can re-point at
+ * any time), could plant an origin that a key stored afterwards is sent to. Created 0700 when
+ * `create` (a write) and missing; false when it is missing and not created.
+ */
+function checkFolder(dir: string, create: boolean): boolean {
+  const uid = process.geteuid?.();
   try {
-    text = readFileSync(path, 'utf8');
+    const link = fs.lstatSync(dir);
+    if (link.isSymbolicLink() && uid !== undefined && link.uid !== uid)
+      throw refused(
+        `Refusing the settings folder ${dir}: it is a link that belongs to user ${link.uid}, not to your user ${uid}, who could point it elsewhere at any time. ` +
+          `Use a folder of your own (PROFILE_ARTICLES_CONFIG_DIR), or take the link: chown -h ${uid} ${dir}`,
+      );
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {}, problem: undefined };
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if (!create) return false;
+  }
+  try {
+    prepareDataFolder(dir, SETTINGS_FOLDER);
+  } catch (error) {
+    if (error instanceof ConfigError) throw refused(error.message);
+    throw error;
+  }
+  return true;
+}
+
+/** The file's text, or undefined when there is none; refuses one someone else could change. */
+function readOwnFile(path: string): string | undefined {
+  const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = fs.constants;
+  let fd: number;
+  try {
+    // Never through a link, and never blocking on a FIFO planted under the name.
+    fd = fs.openSync(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'ELOOP')
+      throw refused(
+        `Refusing the settings file ${path}: it is a link, not a regular file. Remove it: rm ${path}`,
+      );
+    throw error;
+  }
+  try {
+    const stats = fs.fstatSync(fd);
+    const uid = process.geteuid?.();
+    if (!stats.isFile())
+      throw refused(`Refusing the settings file ${path}: it is not a regular file. Remove it: rm ${path}`);
+    if (process.platform !== 'win32') {
+      if (uid !== undefined && stats.uid !== uid)
+        throw refused(
+          `Refusing the settings file ${path}: it belongs to user ${stats.uid}, not to your user ${uid}, who could then change the origin a stored key is sent to. Take it: chown ${uid} ${path}`,
+        );
+      if (stats.nlink > 1)
+        throw refused(
+          `Refusing the settings file ${path}: it has ${stats.nlink} links, and another name for it could change the origin a stored key is sent to. Make it a file of its own: cp ${path} ${path}.own && mv ${path}.own ${path}`,
+        );
+      if ((stats.mode & 0o022) !== 0)
+        throw refused(
+          `Refusing the settings file ${path}: others may write it, and could then change the origin a stored key is sent to. Fix it with: chmod go-w ${path}`,
+        );
+    }
+    return fs.readFileSync(fd, 'utf8');
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function load(path: string): Loaded {
+  let text: string | undefined;
+  try {
+    text = readOwnFile(path);
+  } catch (error) {
+    if (error instanceof CliError) throw error;
     return { profiles: {}, problem: `it cannot be read (${(error as NodeJS.ErrnoException).code})` };
   }
+  if (text === undefined) return { profiles: {}, problem: undefined };
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -123,16 +209,52 @@ function load(path: string): Loaded {
   return { profiles, problem: undefined };
 }
 
+/** A write that failed (a full disk): the old file is kept, and the run says so (exit 1). */
+const notWritten = (path: string, error: unknown) =>
+  new CliError(
+    `Could not write the settings file ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}), so nothing was written: it keeps what it held.`,
+    ExitCode.Failure,
+  );
+
 /** Writes the file whole or not at all; the caller holds the lock (settings-lock.ts). */
-function save(path: string, profiles: Profiles): void {
+function save(path: string, profiles: Profiles, lock: SettingsLock): void {
   // Exclusive temporary (never through a link), every byte checked, fsync, rename, fsync of the
   // folder, mode 0600 from the start (durable-file.ts): a crash or a full disk leaves the old
   // file or the new one. Under the lock only this run writes the temporary: one a crash left goes.
   const temporary = `${path}.tmp`;
-  removeLeftover(temporary);
+  let written: ReturnType<typeof writeTemporary>;
+  try {
+    removeLeftover(temporary);
+    written = writeTemporary(path, `${JSON.stringify({ profiles }, null, '\t')}\n`, temporary);
+  } catch (error) {
+    throw notWritten(path, error);
+  }
+  // A lock taken from this run (deleted by hand while it stalled) means another may be writing:
+  // its write is the one that stands.
+  if (!lock.stillOurs()) {
+    written.discard();
+    throw new CliError(
+      `The settings lock ${path}.lock was taken from this run while it wrote, so nothing was written.`,
+      ExitCode.Failure,
+      'Run the command again.',
+    );
+  }
   // The new file is the temporary renamed, so it is 0600 even where an older version's was
   // not; no chmod by name after the rename, which a link swapped in there would redirect.
-  replaceFileDurably(path, `${JSON.stringify({ profiles }, null, '\t')}\n`, temporary);
+  try {
+    written.commit();
+  } catch (error) {
+    written.discard();
+    throw notWritten(path, error);
+  }
+  try {
+    fsyncFolder(dirname(path));
+  } catch (error) {
+    throw new CliError(
+      `The settings file ${path} was written, but its folder could not be flushed (${(error as NodeJS.ErrnoException).code}): a crash now may undo it.`,
+      ExitCode.Failure,
+    );
+  }
 }
 
 /**
@@ -140,12 +262,12 @@ function save(path: string, profiles: Profiles): void {
  * written it since. `change` gets the profiles on disk and returns the new ones.
  */
 function update(path: string, change: (profiles: Profiles) => Profiles): Profiles {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  return withSettingsLock(path, () => {
+  checkFolder(dirname(path), true);
+  return withSettingsLock(path, (lock) => {
     const now = load(path);
     if (now.problem !== undefined) throw unusable(path, now.problem);
     const profiles = change(now.profiles);
-    save(path, profiles);
+    save(path, profiles, lock);
     return profiles;
   });
 }
@@ -159,7 +281,9 @@ const unusable = (path: string, problem: string) =>
 
 export function openConfigStore(env: Io['env']): ConfigStore {
   const path = configFilePath(env);
-  const loaded = load(path);
+  const loaded: Loaded = checkFolder(dirname(path), false)
+    ? load(path)
+    : { profiles: {}, problem: undefined };
   const usable = (): Profiles => {
     if (loaded.problem === undefined) return loaded.profiles;
     throw unusable(path, loaded.problem);
@@ -190,8 +314,8 @@ export function openConfigStore(env: Io['env']): ConfigStore {
       });
     },
     reset: () => {
-      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-      withSettingsLock(path, () => save(path, {}));
+      checkFolder(dirname(path), true);
+      withSettingsLock(path, (lock) => save(path, {}, lock));
       loaded.profiles = {};
       loaded.problem = undefined;
     },

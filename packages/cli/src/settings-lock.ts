@@ -2,71 +2,57 @@
 // (and any later command that changes it) take `config.json.lock` before they read the file
 // afresh and write it, so two runs at once never lose each other's settings. A run that cannot
 // take the lock fails saying nothing was written: it never reports a write that did not happen.
-// Not the batch lock (batch/lock.ts): this one is held for a few milliseconds only.
-import * as fs from 'node:fs';
-import { FILE_MODE, writeWhole } from '@profile-articles/mock-server/files';
+// The lock is the mock's (data/lock.ts, as batch/lock.ts uses): it names its holder's pid, boot
+// and PID namespace, so a holder here that still runs is never taken over, however long it
+// stalls under the lock (Ctrl-Z, a slow NFS), and one that is gone is taken over at once.
+import { type HeldLock, LockHeldError, NotALockError, takeLock } from '@profile-articles/mock-server/files';
 import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 
 /** How long a run waits for another's write (milliseconds); each takes a few. */
 const WAIT_MS = 5_000;
-/** A lock this old was left by a run that died mid-write (kill -9): taken over. */
-const STALE_MS = 10_000;
 
-const EXCLUSIVE =
-  fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW;
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
-function tryLock(path: string): boolean {
-  let fd: number;
-  try {
-    fd = fs.openSync(path, EXCLUSIVE, FILE_MODE);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  }
-  try {
-    writeWhole(fd, `${process.pid}\n`);
-  } finally {
-    fs.closeSync(fd);
-  }
-  return true;
+/** Held while `write` runs: `stillOurs()` says whether the lock is still this run's. */
+export interface SettingsLock {
+  stillOurs(): boolean;
 }
 
-/** Removes a lock older than STALE_MS; true when it did (or the lock has gone meanwhile). */
-function clearStale(path: string): boolean {
-  let stats: fs.Stats;
-  try {
-    stats = fs.lstatSync(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
-    throw error;
-  }
-  if (Date.now() - stats.mtimeMs < STALE_MS) return false;
-  fs.rmSync(path, { force: true });
-  return true;
-}
+const nothingWritten = (why: string, hint?: string) =>
+  new CliError(`${why}, so nothing was written.`, ExitCode.Failure, hint);
 
 /** Runs `write` holding the settings file's lock; throws CliError (exit 1) when another run keeps it. */
-export function withSettingsLock<T>(settingsPath: string, write: () => T): T {
+export function withSettingsLock<T>(settingsPath: string, write: (lock: SettingsLock) => T): T {
   const path = `${settingsPath}.lock`;
   const started = Date.now();
+  let release: HeldLock;
   for (let wait = 2; ; wait = Math.min(wait * 2, 50)) {
-    if (tryLock(path)) break;
-    if (clearStale(path)) continue;
-    if (Date.now() - started > WAIT_MS) {
-      throw new CliError(
-        `Another profile-articles is changing the settings file ${settingsPath}, so nothing was written.`,
-        ExitCode.Failure,
-        `Run the command again. If no other profile-articles is running, delete ${path}.`,
-      );
+    try {
+      release = takeLock(path);
+      break;
+    } catch (error) {
+      if (error instanceof NotALockError)
+        throw nothingWritten(`${path} is not a settings lock`, 'Move it away, then run the command again.');
+      if (!(error instanceof LockHeldError)) {
+        // The lock could not be written (a full disk): takeLock left no lock file behind.
+        const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+        throw nothingWritten(`Could not write the settings lock ${path} (${code})`);
+      }
+      if (Date.now() - started > WAIT_MS) {
+        const { pid, here } = error.holder;
+        throw nothingWritten(
+          `Another profile-articles (pid ${pid}${here ? '' : ' in another container, PID namespace or boot'}) is changing the settings file ${settingsPath}`,
+          `Run the command again once it is done. If no profile-articles is running, delete ${path}.`,
+        );
+      }
     }
     // A synchronous sleep: the store's methods are synchronous, and the wait is short.
     Atomics.wait(pause, 0, 0, wait);
   }
   try {
-    return write();
+    return write({ stillOurs: () => release.stillHeld() });
   } finally {
-    fs.rmSync(path, { force: true });
+    release();
   }
 }

@@ -4,7 +4,7 @@ import { maskKey, SETTING_NAMES, type SettingName } from '../config-store.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
-import { checkBaseUrl } from '../origin.js';
+import { checkBaseUrl, originOf } from '../origin.js';
 import { readSecret } from '../prompt.js';
 
 function settingName(raw: string): SettingName {
@@ -30,7 +30,18 @@ export async function configSetCommand(
   if (name === 'api-key') (await import('@profile-articles/sdk/internal')).checkApiKey(value);
   if (name === 'base-url') checkBaseUrl(value, 'base-url');
   const store = await ctx.store();
+  // The user's choice, and it stands; but said: a stored key goes to its profile's origin, so
+  // this re-points the key (with PROFILE_ARTICLES_PROFILE=prod, prod's), which a slip would hide.
+  const before = store.get(profile.name, 'baseUrl');
+  const repoints =
+    name === 'base-url' &&
+    store.get(profile.name, 'apiKey') !== undefined &&
+    (before === undefined || !URL.canParse(before) || originOf(before) !== originOf(value));
   store.set(profile.name, SETTING_NAMES[name], value);
+  if (repoints)
+    ctx.warn(
+      `Profile "${profile.name}" stores a key: that stored key will now be sent to ${originOf(value)} (run \`profile-articles config unset api-key --profile ${profile.name}\` if that is not meant).`,
+    );
   const shown = name === 'api-key' ? maskKey(value) : value;
   if (ctx.out.json) return ctx.out.value({ name, value: shown, profile: profile.name });
   ctx.out.line(`Set ${name} to ${shown}${ofProfile(profile.name)}.`);

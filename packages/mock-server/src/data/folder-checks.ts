@@ -11,23 +11,38 @@ const TEMPORARIES = ['snapshot.json.tmp', 'journal.log.tmp'] as const;
 
 const FOLDER_MODE = 0o700;
 
+/** How the refusals name the folder and its user: the mock's data folder, or the CLI's settings folder. */
+export interface FolderWords {
+  folder: string;
+  user: string;
+  /** What someone else could then change. */
+  reads: string;
+  instead: string;
+}
+const DATA_FOLDER: FolderWords = {
+  folder: 'the data folder',
+  user: "this mock's user",
+  reads: 'what the mock reads and writes there',
+  instead: 'Give --data a folder of your own',
+};
+
 /** Creates `dir` (0700, whatever the umask) or checks the one there; throws ConfigError saying what fixes it. */
-export function prepareDataFolder(dir: string): void {
+export function prepareDataFolder(dir: string, words: FolderWords = DATA_FOLDER): void {
   let created: string | undefined;
   try {
     created = fs.mkdirSync(dir, { recursive: true, mode: FOLDER_MODE });
     // The umask narrows mkdir's mode; the folder must be exactly the owner's.
     if (created !== undefined) fs.chmodSync(dir, FOLDER_MODE);
   } catch (error) {
-    throw new ConfigError(`Cannot use ${dir} as the data folder (${(error as NodeJS.ErrnoException).code})`);
+    throw new ConfigError(`Cannot use ${dir} as ${words.folder} (${(error as NodeJS.ErrnoException).code})`);
   }
   // Windows has neither owners by uid nor these mode bits (every folder shows as 0666).
   if (process.platform === 'win32') return;
-  if (created === undefined) checkExisting(dir);
+  if (created === undefined) checkExisting(dir, words);
   // As ssh checks ~/.ssh's: whoever may change an ancestor may swap the folder for their own.
   // Both the path as given and the one it resolves to (a link of ours may lead elsewhere).
-  checkAncestors(dir);
-  checkAncestors(fs.realpathSync(dir));
+  checkAncestors(dir, words);
+  checkAncestors(fs.realpathSync(dir), words);
 }
 
 /**
@@ -35,18 +50,18 @@ export function prepareDataFolder(dir: string): void {
  * others may write without the sticky bit (/tmp, 1777, is fine: nobody can rename what is not
  * theirs there).
  */
-function checkAncestors(dir: string): void {
+function checkAncestors(dir: string, words: FolderWords): void {
   const uid = process.geteuid?.();
   for (let at = dirname(resolve(dir)); ; at = dirname(at)) {
     const stats = fs.lstatSync(at);
     if (uid !== undefined && stats.uid !== uid && stats.uid !== 0)
       throw new ConfigError(
-        `Refusing the data folder ${dir}: its ancestor ${at} belongs to user ${stats.uid}, who could then replace the folder with one of their own. ` +
-          `Give --data a folder under folders of your own, or take this one: chown ${uid} ${at}`,
+        `Refusing ${words.folder} ${dir}: its ancestor ${at} belongs to user ${stats.uid}, who could then replace the folder with one of their own. ` +
+          `${words.instead}, in folders only you can change, or take this one: chown ${uid} ${at}`,
       );
     if (!stats.isSymbolicLink() && (stats.mode & 0o022) !== 0 && (stats.mode & 0o1000) === 0)
       throw new ConfigError(
-        `Refusing the data folder ${dir}: others may write in its ancestor ${at}, and could then replace the folder with one of their own. ` +
+        `Refusing ${words.folder} ${dir}: others may write in its ancestor ${at}, and could then replace the folder with one of their own. ` +
           `Fix it with: chmod go-w ${at} (or chmod +t ${at}, as /tmp is)`,
       );
     if (dirname(at) === at) return;
@@ -54,30 +69,30 @@ function checkAncestors(dir: string): void {
 }
 
 /** An existing folder keeps its mode; refused only when another user owns it or others may write it. */
-function checkExisting(dir: string): void {
+function checkExisting(dir: string, words: FolderWords): void {
   const uid = process.geteuid?.();
   // The name itself first: a link another user planted there (/tmp/shared/data -> a victim's
   // folder) is refused, never followed. A link of our own is followed.
   const link = fs.lstatSync(dir);
   if (link.isSymbolicLink() && uid !== undefined && link.uid !== uid && link.uid !== 0)
     throw new ConfigError(
-      `Refusing the data folder ${dir}: it is a link that belongs to user ${link.uid}, not to this mock's user ${uid}, ` +
-        `who could then point it at any folder. Give --data a folder of your own, or replace the link with one of yours (rm ${dir}), or take it: chown -h ${uid} ${dir}`,
+      `Refusing ${words.folder} ${dir}: it is a link that belongs to user ${link.uid}, not to ${words.user} ${uid}, ` +
+        `who could then point it at any folder. ${words.instead}, or replace the link with one of yours (rm ${dir}), or take it: chown -h ${uid} ${dir}`,
     );
   const stats = fs.statSync(dir);
-  if (!stats.isDirectory()) throw new ConfigError(`Cannot use ${dir} as the data folder: it is not a folder`);
+  if (!stats.isDirectory()) throw new ConfigError(`Cannot use ${dir} as ${words.folder}: it is not a folder`);
   if (uid !== undefined && stats.uid !== uid) {
     throw new ConfigError(
-      `Refusing the data folder ${dir}: it belongs to user ${stats.uid}, not to this mock's user ${uid}, ` +
-        'who could then change what the mock reads and writes there. ' +
-        `Give --data a folder of your own, or take this one: chown ${uid} ${dir}`,
+      `Refusing ${words.folder} ${dir}: it belongs to user ${stats.uid}, not to ${words.user} ${uid}, ` +
+        `who could then change ${words.reads}. ` +
+        `${words.instead}, or take this one: chown ${uid} ${dir}`,
     );
   }
   if ((stats.mode & 0o022) !== 0) {
     const who =
       (stats.mode & 0o020) !== 0 ? ((stats.mode & 0o002) !== 0 ? 'group and others' : 'its group') : 'others';
     throw new ConfigError(
-      `Refusing the data folder ${dir}: ${who} may write in it, and could then change what the mock reads and writes there. ` +
+      `Refusing ${words.folder} ${dir}: ${who} may write in it, and could then change ${words.reads}. ` +
         `Fix it with: chmod go-w ${dir}`,
     );
   }
