@@ -121,6 +121,40 @@ function formsOf(secret: string): string[] {
   return [...new Set(forms)].filter((form) => form.length > 0).sort((a, b) => b.length - a.length);
 }
 
+// Escapes a server may have wrapped the key in, undone together and again (a `%25` spelling of
+// `%`, an entity percent-encoded): HTML numeric entities, `%uXXXX`, `\uXXXX` and `\xXX` as plain
+// text, runs of percent-encoded bytes (UTF-8, else one character a byte). Each pass that changes
+// the text shortens it; 16 passes bound a hostile line's cost.
+const ESCAPED =
+  /&#(?:[xX]([0-9a-fA-F]{1,6})|(\d{1,7}));?|[%\\][uU]([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})|(?:%[0-9a-fA-F]{2})+/g;
+const MAY_BE_ESCAPED = /[%&\\\uff01-\uff5e]/;
+const FULLWIDTH = /[\uff01-\uff5e]/;
+const SPACE = /\s+/g;
+const bytesOf = (run: string) => {
+  try {
+    return decodeURIComponent(run);
+  } catch {
+    return run.replace(/%(..)/g, (_all, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  }
+};
+function undone(value: string): string {
+  let out = value;
+  for (let pass = 0; pass < 16; pass++) {
+    // NFKC: a fullwidth key (or `％`) reads as the key.
+    const next = (FULLWIDTH.test(out) ? out.normalize('NFKC') : out).replace(
+      ESCAPED,
+      (all, hex?: string, dec?: string, u?: string, x?: string) => {
+        const code = Number.parseInt(hex ?? dec ?? u ?? x ?? '', hex || u || x ? 16 : 10);
+        if (Number.isNaN(code)) return bytesOf(all);
+        return code > 0x10ffff ? all : String.fromCodePoint(code);
+      },
+    );
+    if (next === out) break;
+    out = next;
+  }
+  return out;
+}
+
 export function createRedactor(secret: string): Redactor {
   const forms = formsOf(secret);
   // Forms longer than the key go before its percent spellings (which hold the key as it is).
@@ -146,22 +180,65 @@ export function createRedactor(secret: string): Redactor {
   const unhidden = (value: string) =>
     INVISIBLE.test(value) ? visibleTexts(value).find(mentions) : undefined;
   const hidden = (value: string) => unhidden(value) !== undefined;
-  const text = (value: string) => {
+  const plain = (value: string) => {
     const visible = unhidden(value);
     if (visible !== undefined) return scrub(visible);
     return mentions(value) ? scrub(value) : value;
   };
+  const holdsPlain = (value: string) => mentions(value) || hidden(value);
 
-  const holds = (value: string) => mentions(value) || hidden(value);
+  // White space (tab, CR, LF, space and the rest) between the key's characters, or wrapping its
+  // base64: replaced in place, so the rest keeps its spaces; a spelling the in-place pattern does
+  // not reach (white space and percent-encoding mixed) leaves the text without white space. A key
+  // with fewer than 8 characters besides white space is matched only as it is.
+  const bareForms = forms.map((form) => form.replace(SPACE, '')).filter((form) => form.length >= 8);
+  let spacedAll: RegExp | undefined;
+  const unspaced = (value: string) => {
+    if (bareForms.length === 0 || !/\s/.test(value)) return value;
+    const bare = value.replace(SPACE, '');
+    const found = (text: string) => bareForms.some((form) => text.includes(form)) || hidden(text);
+    if (!found(bare)) return value;
+    spacedAll ??= new RegExp(
+      bareForms
+        .map((form) => [...form].map((c) => c.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')).join('\\s*'))
+        .join('|'),
+      'gu',
+    );
+    const inPlace = value.replace(spacedAll, REDACTED);
+    const left = inPlace.replace(SPACE, '');
+    return found(left) ? replace(plain(left), bareForms) : inPlace;
+  };
+  const once = (value: string) => unspaced(plain(value));
 
+  const text = (value: string) => {
+    const out = once(value);
+    if (!MAY_BE_ESCAPED.test(out)) return out;
+    // Escapes undone only when that shows the key: any other text is left as it came.
+    const decoded = undone(out);
+    if (decoded === out) return out;
+    const bare = decoded.replace(SPACE, '');
+    if (
+      !forms.some((form) => bare.includes(form)) &&
+      !bareForms.some((form) => bare.includes(form)) &&
+      !hidden(bare)
+    )
+      return out;
+    const scrubbed = once(decoded);
+    return scrubbed === decoded ? out : scrubbed;
+  };
+
+  const holds = (value: string) => text(value) !== value;
+
+  // Names compared without case: the lowered text through the lowered key's redactor (every
+  // spelling above, of a key whose lowercase may differ in length), then the lowered forms.
   const lowerForms = [...new Set(forms.map((form) => form.toLowerCase()))];
-  const percentAnyCase = new RegExp(source, 'giu');
+  let lowered: Redactor | undefined;
   const name = (value: string) => {
     const shown = text(value);
     const lower = shown.toLowerCase();
-    const unspelled = encodes(lower) ? lower.replace(percentAnyCase, REDACTED) : lower;
-    if (unspelled === lower && !lowerForms.some((form) => lower.includes(form))) return shown;
-    return replace(unspelled, lowerForms);
+    lowered ??= createRedactor(secret.toLowerCase());
+    const out = replace(lowered.text(lower), lowerForms);
+    return out === lower ? shown : out;
   };
 
   // Bytes are never kept: node:http's parse error holds the raw answer (`rawPacket`), in which a
