@@ -225,7 +225,7 @@ describe('createRedactor', () => {
 
   it('any key, each character escaped its own way, percent-encoded again up to 3 times, white space between', () => {
     const hex = (c: string, n: number) => c.charCodeAt(0).toString(16).padStart(n, '0');
-    const escape = fc.constantFrom(
+    const escaped = fc.constantFrom(
       (c: string) => c,
       (c: string) => `&#x${hex(c, 1)};`,
       (c: string) => `&#${c.charCodeAt(0)};`,
@@ -238,7 +238,7 @@ describe('createRedactor', () => {
     fc.assert(
       fc.property(
         apiKey,
-        fc.array(fc.tuple(escape, gap), { minLength: 64, maxLength: 64 }),
+        fc.array(fc.tuple(escaped, gap), { minLength: 64, maxLength: 64 }),
         fc.nat({ max: 3 }),
         around,
         around,

@@ -185,7 +185,6 @@ export function createRedactor(secret: string): Redactor {
     if (visible !== undefined) return scrub(visible);
     return mentions(value) ? scrub(value) : value;
   };
-  const holdsPlain = (value: string) => mentions(value) || hidden(value);
 
   // White space (tab, CR, LF, space and the rest) between the key's characters, or wrapping its
   // base64: replaced in place, so the rest keeps its spaces; a spelling the in-place pattern does
