@@ -83,6 +83,8 @@ export function keyEchoes(key: string): Record<string, string> {
     'split by newlines': `bad key\n${[...key].join('\n')}\n`,
     'split by spaces': `bad key ${[...key].join(' ')}`,
     'split by CR LF': `${head}\r\n${tail}`,
+    'URL-encoded, split by encoded tabs': `?k=${[...key].map((c) => encodeURIComponent(c)).join('%09')}`,
+    'every other byte percent-encoded, split by spaces': `bad key ${[...key].map((c, i) => (i % 2 ? percentEncoded(c) : c)).join(' ')} end`,
     'base64 wrapped by a newline': `${base64(key8).slice(0, 6)}\n${base64(key8).slice(6)}`,
     'base64 wrapped at 8 columns, CR LF': base64(around(1)).replace(/.{8}/g, '$&\r\n'),
     'HTML hex entities': [...key].map((c) => `&#x${c.codePointAt(0)!.toString(16)};`).join(''),
