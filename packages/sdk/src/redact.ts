@@ -181,7 +181,6 @@ export function createRedactor(secret: string): Redactor {
   // keeps every character, for the CLI to show or escape as it does.
   const unhidden = (value: string) =>
     INVISIBLE.test(value) ? visibleTexts(value).find(mentions) : undefined;
-  const hidden = (value: string) => unhidden(value) !== undefined;
   const plain = (value: string) => {
     const visible = unhidden(value);
     if (visible !== undefined) return scrub(visible);
