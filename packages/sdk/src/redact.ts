@@ -194,18 +194,10 @@ export function createRedactor(secret: string): Redactor {
   // The key in any percent spelling, the other forms as they are, white space between any two
   // characters (the key's own percent-encoded too: `%20`, `+`, `%09`, `%0A`, `%0D`).
   const bareForms = forms.map((form) => form.replace(SPACE, '')).filter((form) => form.length >= 8);
+  const between = '(?:\\s|%(?:09|0[aAdD]|20)|\\+)*';
   const spaced =
     bareForms.length > 0
-      ? new RegExp(
-          bareForms
-            .map((form) =>
-              form === secret.replace(SPACE, '')
-                ? percentSource(form, '(?:\\s|%(?:09|0[aAdD]|20)|\\+)*')
-                : [...form].map((c) => c.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')).join('\\s*'),
-            )
-            .join('|'),
-          'gu',
-        )
+      ? new RegExp(bareForms.map((form) => percentSource(form, between)).join('|'), 'gu')
       : undefined;
   const unspaced = (value: string) =>
     spaced && /\s|%(?:09|0a|0d|20)|\+/i.test(value) ? value.replace(spaced, REDACTED) : value;
