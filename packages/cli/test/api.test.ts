@@ -110,6 +110,14 @@ describe('api', () => {
         'articles/..%2f..%2fx',
         '//evil.example/x',
         '/api/v1/%2e%2e/%2e%2e/x',
+        // A later trial: what servers resolve outside /api/ though the URL parser does not.
+        '/api/..;/x',
+        '/api/%2e%2e;/x',
+        '/api/%u002e%u002e/x',
+        '/api/%c0%ae%c0%ae/x',
+        '/api/..%00/x',
+        '/api/．．/x',
+        `/api/${'%2e'.replace('%', `%${'25'.repeat(9)}`)}%2e/x`,
       ]) {
         const run = await h.cli(['api', 'GET', path]);
         expect(run.code, path).toBe(2);

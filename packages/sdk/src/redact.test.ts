@@ -223,6 +223,58 @@ describe('createRedactor', () => {
     );
   });
 
+  it('any key, each character escaped its own way, percent-encoded again up to 3 times, white space between', () => {
+    const hex = (c: string, n: number) => c.charCodeAt(0).toString(16).padStart(n, '0');
+    const escaped = fc.constantFrom(
+      (c: string) => c,
+      (c: string) => `&#x${hex(c, 1)};`,
+      (c: string) => `&#${c.charCodeAt(0)};`,
+      (c: string) => `%u${hex(c, 4)}`,
+      (c: string) => `\\u${hex(c, 4)}`,
+      (c: string) => `\\x${hex(c, 2)}`,
+      (c: string) => `%${hex(c, 2)}`,
+    );
+    const gap = fc.constantFrom('', '', '', ' ', '\t', '\n', '\r\n', '\u00a0');
+    fc.assert(
+      fc.property(
+        apiKey,
+        fc.array(fc.tuple(escaped, gap), { minLength: 64, maxLength: 64 }),
+        fc.nat({ max: 3 }),
+        around,
+        around,
+        (key, choices, again, left, right) => {
+          let spelled = [...key]
+            .map((c, i) => choices[i]![0](c) + (i < key.length - 1 ? choices[i]![1] : ''))
+            .join('');
+          for (let i = 0; i < again; i++) spelled = spelled.replace(/%/g, '%25');
+          const redact = createRedactor(key);
+          const out = redact.text(`${left}${spelled}${right}`);
+          expect(keyLeaks(out, key)).toEqual([]);
+          expect(keyLeaks(JSON.stringify(redact.parse(JSON.stringify({ detail: spelled }))), key)).toEqual(
+            [],
+          );
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('base64 of any key wrapped at any column, by LF or CR LF', () => {
+    fc.assert(
+      fc.property(
+        apiKey,
+        fc.integer({ min: 1, max: 76 }),
+        fc.constantFrom('\n', '\r\n'),
+        (key, width, eol) => {
+          const wrapped = Buffer.from(`Authorization: Bearer ${key}`)
+            .toString('base64')
+            .replace(new RegExp(`.{${width}}`, 'g'), `$&${eol}`);
+          expect(keyLeaks(createRedactor(key).text(`body:\n${wrapped}`), key)).toEqual([]);
+        },
+      ),
+    );
+  });
+
   it('leaves text that holds no spelling of the key as it is, controls and all', () => {
     const redact = createRedactor(KEY);
     const text = 'keep-alive \u001b[1mbold\u001b[0m c2stdGVzd 736b2d74657374 sk-test-0123456789abcde';

@@ -92,8 +92,8 @@ const hexDigit = (digit: number) => {
  * encodeURIComponent's spelling is one of them; Python's `quote()`, lower-case hex and every
  * byte encoded (an attack trial's spellings, which went through) are others.
  */
-function percentSource(secret: string): string {
-  let source = '';
+function percentSource(secret: string, between = ''): string {
+  const source: string[] = [];
   for (const char of secret) {
     const code = char.codePointAt(0)!;
     let either = `\\u{${code.toString(16)}}`;
@@ -103,9 +103,9 @@ function percentSource(secret: string): string {
       for (const byte of new TextEncoder().encode(char))
         either += `%${hexDigit(byte >> 4)}${hexDigit(byte & 15)}`;
     }
-    source += `(?:${either}${char === ' ' ? '|\\+' : ''})`;
+    source.push(`(?:${either}${char === ' ' ? '|\\+' : ''})`);
   }
-  return source;
+  return source.join(between);
 }
 
 function formsOf(secret: string): string[] {
@@ -119,6 +119,42 @@ function formsOf(secret: string): string[] {
   const forms = [secret, hex, hex.toUpperCase(), ...base64, ...base64url];
   // Longest first: where one spelling holds another, the whole of it goes.
   return [...new Set(forms)].filter((form) => form.length > 0).sort((a, b) => b.length - a.length);
+}
+
+// Escapes a server may have wrapped the key in, undone together and again (a `%25` spelling of
+// `%`, an entity percent-encoded): HTML numeric entities, `%uXXXX`, `\uXXXX` and `\xXX` as plain
+// text, runs of percent-encoded bytes (UTF-8, else one character a byte). Each pass that changes
+// the text shortens it; 16 passes bound a hostile line's cost.
+const ESCAPED =
+  /&#(?:[xX]([0-9a-fA-F]{1,6})|(\d{1,7}));?|[%\\][uU]([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})|(?:%[0-9a-fA-F]{2})+/g;
+// Text worth undoing: one level of percent-encoding alone is the percent pattern's, so only a
+// `%` encoded (`%25`), an encoded `&`, `\` or fullwidth byte, and the other escapes count.
+const MAY_BE_ESCAPED = /%(?:25|26|5c|u[0-9a-f]{4}|ef)|&#|\\[ux]|[\uff01-\uff5e]/i;
+const FULLWIDTH = /[\uff01-\uff5e]/;
+const SPACE = /\s+/g;
+const bytesOf = (run: string) => {
+  try {
+    return decodeURIComponent(run);
+  } catch {
+    return run.replace(/%(..)/g, (_all, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  }
+};
+function undone(value: string): string {
+  let out = value;
+  for (let pass = 0; pass < 16; pass++) {
+    // NFKC: a fullwidth key (or `％`) reads as the key.
+    const next = (FULLWIDTH.test(out) ? out.normalize('NFKC') : out).replace(
+      ESCAPED,
+      (all, hex?: string, dec?: string, u?: string, x?: string) => {
+        const code = Number.parseInt(hex ?? dec ?? u ?? x ?? '', hex || u || x ? 16 : 10);
+        if (Number.isNaN(code)) return bytesOf(all);
+        return code > 0x10ffff ? all : String.fromCodePoint(code);
+      },
+    );
+    if (next === out) break;
+    out = next;
+  }
+  return out;
 }
 
 export function createRedactor(secret: string): Redactor {
@@ -145,23 +181,56 @@ export function createRedactor(secret: string): Redactor {
   // keeps every character, for the CLI to show or escape as it does.
   const unhidden = (value: string) =>
     INVISIBLE.test(value) ? visibleTexts(value).find(mentions) : undefined;
-  const hidden = (value: string) => unhidden(value) !== undefined;
-  const text = (value: string) => {
+  const plain = (value: string) => {
     const visible = unhidden(value);
     if (visible !== undefined) return scrub(visible);
     return mentions(value) ? scrub(value) : value;
   };
 
-  const holds = (value: string) => mentions(value) || hidden(value);
+  // White space (tab, CR, LF, space and the rest) between the key's characters, or wrapping its
+  // base64: replaced in place, so the rest keeps its spaces. One pattern, tried only on text with
+  // white space: cheaper than a copy without it (measured). A key with fewer than 8 characters
+  // besides white space is matched only as it is.
+  // The key in any percent spelling, the other forms as they are, white space between any two
+  // characters (the key's own percent-encoded too: `%20`, `+`, `%09`, `%0A`, `%0D`).
+  const bareForms = forms.map((form) => form.replace(SPACE, '')).filter((form) => form.length >= 8);
+  const between = '(?:\\s|%(?:09|0[aAdD]|20)|\\+)*';
+  const spaced =
+    bareForms.length > 0
+      ? new RegExp(bareForms.map((form) => percentSource(form, between)).join('|'), 'gu')
+      : undefined;
+  const unspaced = (value: string) =>
+    spaced && /\s|%(?:09|0a|0d|20)|\+/i.test(value) ? value.replace(spaced, REDACTED) : value;
+  const once = (value: string) => unspaced(plain(value));
 
+  const text = (value: string) => {
+    const out = once(value);
+    if (!MAY_BE_ESCAPED.test(out)) return out;
+    // Escapes undone only when that shows the key: any other text is left as it came.
+    const decoded = undone(out);
+    if (decoded === out) return out;
+    // Decoded text can hold the key only as it is, split or hidden: the percent pattern is not run again.
+    const shows =
+      forms.some((form) => decoded.includes(form)) ||
+      INVISIBLE.test(decoded) ||
+      (spaced !== undefined && decoded.search(spaced) >= 0);
+    if (!shows) return out;
+    const scrubbed = once(decoded);
+    return scrubbed === decoded ? out : scrubbed;
+  };
+
+  const holds = (value: string) => text(value) !== value;
+
+  // Names compared without case: the lowered text through the lowered key's redactor (every
+  // spelling above, of a key whose lowercase may differ in length), then the lowered forms.
   const lowerForms = [...new Set(forms.map((form) => form.toLowerCase()))];
-  const percentAnyCase = new RegExp(source, 'giu');
+  let lowered: Redactor | undefined;
   const name = (value: string) => {
     const shown = text(value);
     const lower = shown.toLowerCase();
-    const unspelled = encodes(lower) ? lower.replace(percentAnyCase, REDACTED) : lower;
-    if (unspelled === lower && !lowerForms.some((form) => lower.includes(form))) return shown;
-    return replace(unspelled, lowerForms);
+    lowered ??= createRedactor(secret.toLowerCase());
+    const out = replace(lowered.text(lower), lowerForms);
+    return out === lower ? shown : out;
   };
 
   // Bytes are never kept: node:http's parse error holds the raw answer (`rawPacket`), in which a

@@ -28,8 +28,29 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** A dot as a URL parser or a server may read one: as is, %2e in either case, or encoded twice. */
-const dot = fc.constantFrom('.', '%2e', '%2E', '%252e', '%252E');
-const dotSegment = fc.array(dot, { minLength: 1, maxLength: 2 }).map((dots) => dots.join(''));
+// Also as servers read one that a URL parser leaves alone: IIS's %u002e, overlong UTF-8, fullwidth
+// (NFKC), percent-encoded up to 10 times; and the segment cut at a Tomcat/Spring path parameter
+// (`;`) or a NUL.
+const dot = fc.oneof(
+  fc.constantFrom(
+    '.',
+    '%2e',
+    '%2E',
+    '%252e',
+    '%252E',
+    '%u002e',
+    '%U002E',
+    '%25u002e',
+    '%c0%ae',
+    '%C0%AE',
+    '．',
+  ),
+  fc.integer({ min: 0, max: 10 }).map((times) => `%${'25'.repeat(times)}2e`),
+);
+const cut = fc.constantFrom('', '', ';', ';jsessionid=1', '%3b', '%00', '%2500');
+const dotSegment = fc
+  .tuple(fc.array(dot, { minLength: 1, maxLength: 2 }), cut)
+  .map(([dots, after]) => `${dots.join('')}${after}`);
 const slash = fc.constantFrom('/', '\\', '%2f', '%5c', '%2F', '%5C');
 const plain = fc.stringMatching(/^[a-z0-9_-]{1,8}$/);
 
@@ -55,6 +76,13 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
       '\\evil.example',
       'https://evil.example/api/v1/credits',
       '/credits/..?x=1',
+      '/api/..;/x',
+      '/api/%2e%2e;/x',
+      '/api/%u002e%u002e/x',
+      '/api/%c0%ae%c0%ae/x',
+      '/api/..%00/x',
+      '/api/．．/x',
+      `/api/${'%2e'.replace('%', `%${'25'.repeat(9)}`)}%2e/x`,
     ]) {
       const before = seen.length;
       const error = await rejectionOf(rawRequest(client(), { method: 'GET', path }), InvalidArgumentError);

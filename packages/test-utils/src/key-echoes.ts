@@ -76,6 +76,30 @@ export function keyEchoes(key: string): Record<string, string> {
     'split by a musical symbol format control': `${head}\u{1d173}${tail}`,
     'split by a combining mark': `${head}\u0300${tail}`,
     'a character written over with a backspace': `${head}Z\b${tail}`,
+    // An attack trial's later spellings: encoded more than once, split by white space, wrapped.
+    'percent-encoded twice': `?k=${percentEncoded(key).replace(/%/g, '%25')}`,
+    'percent-encoded three times, upper case': percentEncoded(key, () => true, true).replace(/%/g, '%2525'),
+    'split by tabs': [...key].join('\t'),
+    'split by newlines': `bad key\n${[...key].join('\n')}\n`,
+    'split by spaces': `bad key ${[...key].join(' ')}`,
+    'split by CR LF': `${head}\r\n${tail}`,
+    'URL-encoded, split by encoded tabs': `?k=${[...key].map((c) => encodeURIComponent(c)).join('%09')}`,
+    'every other byte percent-encoded, split by spaces': `bad key ${[...key].map((c, i) => (i % 2 ? percentEncoded(c) : c)).join(' ')} end`,
+    'base64 wrapped by a newline': `${base64(key8).slice(0, 6)}\n${base64(key8).slice(6)}`,
+    'base64 wrapped at 8 columns, CR LF': base64(around(1)).replace(/.{8}/g, '$&\r\n'),
+    'HTML hex entities': [...key].map((c) => `&#x${c.codePointAt(0)!.toString(16)};`).join(''),
+    'HTML decimal entities': [...key].map((c) => `&#${c.codePointAt(0)};`).join(''),
+    '%uXXXX escapes': [...key].map((c) => `%u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+    '\\u escapes as plain text': [...key]
+      .map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      .join(''),
+    '\\x escapes as plain text': [...key]
+      .map((c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+      .join(''),
+    'entities, percent-encoded': [...key].map((c) => `%26%23${c.codePointAt(0)}%3B`).join(''),
+    'fullwidth forms': [...key]
+      .map((c) => (c > ' ' && c < '\u007f' ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c))
+      .join(''),
   };
 }
 
@@ -136,6 +160,30 @@ function percentDecoded(text: string, plus: string): Buffer {
   return Buffer.concat(parts);
 }
 
+/**
+ * `text` with every escape a server may have used undone, again and again (percent, `%u`, `\\u`,
+ * `\\x`, HTML numeric entities), under NFKC (fullwidth forms), and then without white space.
+ */
+function undone(text: string): string {
+  let out = text;
+  for (let pass = 0; pass < 16; pass++) {
+    const next = out
+      .normalize('NFKC')
+      .replace(/&#[xX]([0-9a-fA-F]+);?/g, (_all, hex: string) =>
+        String.fromCodePoint(Number.parseInt(hex, 16)),
+      )
+      .replace(/&#([0-9]+);?/g, (_all, dec: string) => String.fromCodePoint(Number(dec)))
+      .replace(/[%\\][uU]([0-9a-fA-F]{4})/g, (_all, hex: string) =>
+        String.fromCharCode(Number.parseInt(hex, 16)),
+      )
+      .replace(/\\x([0-9a-fA-F]{2})/g, (_all, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    const bytes = percentDecoded(next, '+').toString('utf8');
+    if (bytes === out) break;
+    out = bytes;
+  }
+  return out.replace(/\s+/g, '');
+}
+
 /** The spellings of `key` found in `text`: empty when it holds none. */
 export function keyLeaks(text: string, key: string): string[] {
   const key8 = bytesOf(key);
@@ -148,7 +196,12 @@ export function keyLeaks(text: string, key: string): string[] {
     text.replace(TERMINAL_SEQUENCES, '').replace(INVISIBLE, ''),
     text.replace(INVISIBLE, ''),
   ];
-  const visible = visibles.join('\n');
+  const deep = undone(text);
+  const visible = [...visibles, deep, undone(visibles[0]!), text.replace(/\s+/g, '')].join('\n');
+  const bare = key.replace(/\s+/g, '');
+  // Without white space only for a key with 8 characters besides it, as the redactor does.
+  if (!visibles.some((form) => form.includes(key)) && bare.length >= 8 && visible.includes(bare))
+    leaks.push('once decoded or without white space');
   if (text.includes(key)) leaks.push('literal');
   else if (visibles.some((form) => form.includes(key))) leaks.push('once controls are dropped');
   if (text.includes(encodeURIComponent(key)) && encodeURIComponent(key) !== key) leaks.push('URL-encoded');
