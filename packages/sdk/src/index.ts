@@ -27,6 +27,6 @@ export {
   type GenerateResponse,
   isJob,
 } from './resources/articles.js';
+export type { ResponseIssue } from './response-issue.js';
 export type { EndpointName } from './schemas/endpoints.js';
 export * from './schemas/index.js';
-export type { ResponseIssue } from './transport-types.js';

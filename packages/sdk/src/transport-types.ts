@@ -1,17 +1,9 @@
 // The shapes the resources hand to the transport.
 
 import type { RequestOptions } from './options.js';
+import type { ResponseIssue } from './response-issue.js';
 import type { RetryPolicy } from './retry.js';
 import type { HttpMethod, PriceField } from './schemas/endpoints.js';
-
-/** One reason a 2xx body does not match the interface: zod's issue, without the input it saw. */
-export interface ResponseIssue {
-  /** zod's issue code (`invalid_type`, `invalid_value`, …), or `invalid_json` / `too_big` for the body. */
-  readonly code: string;
-  /** Where in the body, such as `['job', 'status']`. */
-  readonly path: readonly PropertyKey[];
-  readonly message: string;
-}
 
 /** What `safeParse` of a zod schema returns, without tying this module to zod's types. */
 export type ParseResult<T> =
