@@ -13,7 +13,7 @@ import {
   ResponseValidationError,
   TimeoutError,
 } from './errors.js';
-import type { AttemptInfo, NormalizedOptions } from './options.js';
+import type { AttemptInfo, NormalizedOptions } from './option-types.js';
 import { type BodyRead, MAX_RESPONSE_BYTES, readBody } from './read-body.js';
 import type { Redactor } from './redact.js';
 import type { ResponseIssue } from './response-issue.js';

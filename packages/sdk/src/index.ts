@@ -18,7 +18,7 @@ export type {
   RequestOptions,
   ResponseInfo,
   RetryInfo,
-} from './options.js';
+} from './option-types.js';
 export type { Pacing } from './pacing.js';
 export { DEFAULT_WAIT_TIMEOUT_MS, type WaitOptions } from './polling.js';
 export {

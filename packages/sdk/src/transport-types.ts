@@ -1,6 +1,6 @@
 // The shapes the resources hand to the transport.
 
-import type { RequestOptions } from './options.js';
+import type { RequestOptions } from './option-types.js';
 import type { ResponseIssue } from './response-issue.js';
 import type { RetryPolicy } from './retry.js';
 import type { HttpMethod, PriceField } from './schemas/endpoints.js';
