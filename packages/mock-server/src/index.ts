@@ -18,7 +18,7 @@ export type { LedgerReport, StatsReport } from './inspection.js';
 export { type MockServer, type StartOptions, startMockServer } from './node.js';
 export { payCheckoutPage } from './pay-page.js';
 export type { RequestLogEntry } from './request-log.js';
-export type { Transport } from './routes/guard.js';
+export type { Transport } from './routes/transport.js';
 export type { BodyExcerpt } from './rules/body-excerpt.js';
 export { MAX_CLOCK_MS } from './rules/clock.js';
 export {
