@@ -45,9 +45,10 @@ function movesOf(pkg, spec, files) {
   for (const f of src) {
     const source = f.replace(/\.test\.ts$/, '.ts');
     const to = spec.moves[source];
+    if (to === source) continue; // placed where it is
     if (to !== undefined) {
       moves.set(`${pkg}/${f}`, `${pkg}/${f === source ? to : to.replace(/\.ts$/, '.test.ts')}`);
-    } else if (Object.values(spec.moves).includes(source)) {
+    } else if (Object.entries(spec.moves).some(([from, dest]) => dest === source && from !== source)) {
       done.push(f);
     } else if (!kept(source)) {
       unplaced.push(`${pkg}/${f}`);
@@ -91,7 +92,9 @@ const CODE = /\.(ts|mts|cts|js|mjs|cjs)$/;
 const SCOPE = (f) =>
   (/^packages\/[^/]+\/(src|test)\//.test(f) && CODE.test(f)) ||
   /^packages\/test-utils\//.test(f) ||
-  (/^(scripts|bench)\//.test(f) && (CODE.test(f) || f.endsWith('.json'))) ||
+  (/^(scripts|bench)\//.test(f) &&
+    !f.startsWith('scripts/layout/') &&
+    (CODE.test(f) || f.endsWith('.json'))) ||
   /^packages\/[^/]+\/(tsup\.config\.ts|package\.json|tsconfig\.json)$/.test(f) ||
   /^(vitest\.config\.ts|knip\.json|typedoc\.json|tsconfig(\.[\w-]+)?\.json|package\.json|\.dependency-cruiser\.cjs)$/.test(
     f,
