@@ -283,6 +283,18 @@ if (git('status', '--porcelain', '--untracked-files=no').trim() !== '')
   fail('the work tree has changes: commit or set them aside first');
 
 const report = { moved: 0, rewritten: [], docs: [], mentions: [] };
+// The lines of CONTRIBUTING.md that the draft replaces (below) need no report.
+const layoutLines = (() => {
+  const text = readFileSync(join(root, 'CONTRIBUTING.md'), 'utf8');
+  const line = (at) => text.slice(0, at).split('\n').length;
+  const a = text.indexOf('Where each source file of a package belongs');
+  const b = text.indexOf('Unit tests sit next to the code');
+  return a < 0 || b < a ? [0, -1] : [line(a), line(b) - 1];
+})();
+const replaced = (mention) => {
+  const m = /^CONTRIBUTING\.md:(\d+):/.exec(mention);
+  return m !== null && Number(m[1]) >= layoutLines[0] && Number(m[1]) <= layoutLines[1];
+};
 for (const [pkg, moves] of perPackage) {
   if (moves.size === 0) continue;
   const current = new Set(tracked());
@@ -292,7 +304,7 @@ for (const [pkg, moves] of perPackage) {
   git('add', '-u');
   report.rewritten.push(...rewritten);
   report.docs.push(...rewrittenDocs);
-  report.mentions.push(...mentions);
+  report.mentions.push(...mentions.filter((m) => !replaced(m)));
   const summary = git('diff', '--cached', '-M', '--summary');
   const notRenamed = [...moves.keys()].filter(
     (from) =>
