@@ -201,9 +201,22 @@ function apply(moves, files) {
     mkdirSync(dirname(join(root, to)), { recursive: true });
     git('mv', from, to);
   }
+  const touched = [];
   for (const [file, text, changed] of pending) {
     writeFileSync(join(root, newPathOf(file)), text);
     if (changed > 0) rewritten.push(`${newPathOf(file)} (${changed})`);
+    if (changed > 0 && /\.(ts|mts|cts|js|mjs|cjs|json)$/.test(file)) touched.push(newPathOf(file));
+  }
+  // A rewritten specifier may sort its import elsewhere, or make a line too long: Biome puts
+  // both as `pnpm lint` wants them (it orders imports and wraps lines; no code changes).
+  const biome = join(root, 'node_modules', '.bin', 'biome');
+  if (touched.length > 0 && existsSync(biome)) {
+    execFileSync(biome, ['check', '--write', '--no-errors-on-unmatched', ...touched], {
+      cwd: root,
+      stdio: 'ignore',
+    });
+  } else if (touched.length > 0) {
+    console.warn('layout: no node_modules/.bin/biome: run `pnpm format` over the rewritten files');
   }
   return rewritten;
 }
