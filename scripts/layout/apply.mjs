@@ -17,7 +17,7 @@
 // It refuses a tree with changes, a file under a package's src/ that the plan does not place
 // (named, for the integrator to place), a room over 15 source files, and a second run (it says
 // the layout is already applied and changes nothing).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -209,16 +209,22 @@ function apply(moves, files) {
   }
   // A rewritten specifier may sort its import elsewhere, or make a line too long: Biome puts
   // both as `pnpm lint` wants them (it orders imports and wraps lines; no code changes).
-  const biome = join(root, 'node_modules', '.bin', 'biome');
-  if (touched.length > 0 && existsSync(biome)) {
-    execFileSync(biome, ['check', '--write', '--no-errors-on-unmatched', ...touched], {
-      cwd: root,
-      stdio: 'ignore',
-    });
-  } else if (touched.length > 0) {
-    console.warn('layout: no node_modules/.bin/biome: run `pnpm format` over the rewritten files');
-  }
+  biomeWrite(touched);
   return rewritten;
+}
+
+/** Biome's order and format (imports sorted, lines wrapped, Markdown tables aligned): no code changes. */
+function biomeWrite(paths) {
+  if (paths.length === 0) return;
+  const biome = join(root, 'node_modules', '.bin', 'biome');
+  if (!existsSync(biome)) {
+    console.warn(`layout: no node_modules/.bin/biome: run \`pnpm format\` over ${paths.join(' ')}`);
+    return;
+  }
+  spawnSync(biome, ['check', '--write', '--no-errors-on-unmatched', ...paths], {
+    cwd: root,
+    stdio: 'ignore',
+  });
 }
 
 /** Markdown: whole paths rewritten; a moved file's bare name (`retry.ts`) reported. */
@@ -245,6 +251,7 @@ function docsAndComments(moves, files) {
       const r = rewritePaths(text, moves);
       if (r.changed > 0) {
         writeFileSync(path, r.text);
+        biomeWrite([file]);
         git('add', file);
         rewrittenDocs.push(`${file} (${r.changed})`);
         text = r.text;
@@ -355,6 +362,7 @@ if (from < 0 || to < from) {
     join(root, 'CONTRIBUTING.md'),
     `${contributing.slice(0, from)}${draft}\n\n${contributing.slice(to)}`,
   );
+  biomeWrite(['CONTRIBUTING.md']);
   git('add', 'CONTRIBUTING.md');
   if (args.has('--commit'))
     git(
