@@ -33,7 +33,8 @@ const fail = (message) => {
   console.error(`layout: ${message}`);
   process.exit(1);
 };
-const tracked = () => git('ls-files', '-z').split('\0').filter(Boolean);
+const tracked = () =>
+  git('ls-files', '-z', '--cached', '--others', '--exclude-standard').split('\0').filter(Boolean);
 
 // --- the plan against the tree ---------------------------------------------------------------
 
@@ -299,7 +300,7 @@ if (args.has('--check')) {
   console.log(`layout: the plan places every file; ${pending} file(s) would move.`);
   process.exit(0);
 }
-if (git('status', '--porcelain', '--untracked-files=no').trim() !== '')
+if (git('status', '--porcelain').trim() !== '')
   fail('the work tree has changes: commit or set them aside first');
 
 const report = { moved: 0, rewritten: [], docs: [], mentions: [] };
