@@ -2,7 +2,6 @@
 // The SDK loads only when a command needs it, so --help stays fast.
 import type { ClientOptions, Logger, LogLevel, ProfileArticles } from '@profile-articles/sdk';
 import { version } from '../package.json';
-import { costOf, isPaidOperation } from './charge-note.js';
 import type { ConfigStore } from './config-store.js';
 import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
@@ -11,6 +10,7 @@ import type { Io } from './io.js';
 import { isLoopbackHost } from './loopback.js';
 import { checkBaseUrl, originOf } from './origin.js';
 import { Output } from './output.js';
+import { costOf, isPaidOperation } from './paid-operation.js';
 import { proxyFromEnv } from './proxy-env.js';
 import type { ReportContext } from './report-error.js';
 import { MAX_WAIT_SECONDS } from './timer-limit.js';

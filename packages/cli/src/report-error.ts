@@ -2,9 +2,9 @@
 // and, under --json, one object). Never a stack trace (unless DEBUG is set), never the API key:
 // SDK errors do not carry it. Hints fit the command that failed and the status it got.
 import { mayHaveActedParts, sentences, wrongBaseUrlHint } from '@profile-articles/sdk/internal';
-import { isPaidOperation } from './charge-note.js';
 import { CliError, OutcomeUnknownError } from './errors.js';
 import { ExitCode, type ExitCodeValue } from './exit-codes.js';
+import { isPaidOperation } from './paid-operation.js';
 import { plural } from './plural.js';
 import { shellQuote } from './shell-quote.js';
 

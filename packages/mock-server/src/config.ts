@@ -4,6 +4,7 @@ import { PricingSchema } from '@profile-articles/sdk/schemas';
 import * as z from 'zod/mini';
 import { ConfigError, describeIssues } from './config-error.js';
 import { whereJsonBreaks } from './json-where.js';
+import type { NormalizedAccount } from './rules/accounts.js';
 import { FaultsConfigSchema, type NormalizedFaults } from './rules/faults.js';
 import { useEnglishMessages } from './zod-english.js';
 
@@ -53,13 +54,6 @@ export const MockConfigSchema = z.strictObject({
 
 export type MockConfig = z.input<typeof MockConfigSchema>;
 export type AccountConfig = z.input<typeof AccountConfigSchema>;
-
-export interface NormalizedAccount {
-  id: string;
-  apiKeys: string[];
-  credits: number;
-  pricing: z.infer<typeof PricingSchema> & { credit_price_cents: number };
-}
 
 export interface NormalizedConfig {
   accounts: NormalizedAccount[];

@@ -6,7 +6,6 @@ export {
   DEFAULT_JOB_TIMES,
   DEMO_ACCOUNT,
   type MockConfig,
-  type NormalizedAccount,
   type NormalizedConfig,
   normalizeConfig,
   PAYMENT_MODES,
@@ -18,7 +17,8 @@ export type { LedgerReport, StatsReport } from './inspection.js';
 export { type MockServer, type StartOptions, startMockServer } from './node.js';
 export { payCheckoutPage } from './pay-page.js';
 export type { RequestLogEntry } from './request-log.js';
-export type { Transport } from './routes/guard.js';
+export type { Transport } from './routes/transport.js';
+export type { NormalizedAccount } from './rules/accounts.js';
 export type { BodyExcerpt } from './rules/body-excerpt.js';
 export { MAX_CLOCK_MS } from './rules/clock.js';
 export {

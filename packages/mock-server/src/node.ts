@@ -11,7 +11,7 @@ import { DEFAULT_HOST, DEFAULT_PORT } from './flags.js';
 import { BODY_METHODS, MAX_BODY_BYTES } from './limits.js';
 import type { AnyOutcome } from './outcome.js';
 import type { RequestLogEntry } from './request-log.js';
-import type { Transport } from './routes/guard.js';
+import type { Transport } from './routes/transport.js';
 import type { MockService, ServiceOptionsWithData } from './service.js';
 
 export interface StartOptions {

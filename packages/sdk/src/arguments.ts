@@ -3,7 +3,7 @@
 // mistake reaches the caller as a rejected promise.
 import { MAX_TIMER_MS } from './abort.js';
 import { InvalidArgumentError } from './errors.js';
-import type { NormalizedOptions, RequestOptions } from './options.js';
+import type { NormalizedOptions, RequestOptions } from './option-types.js';
 import type { CallExtras } from './transport-types.js';
 
 /** What an HTTP header carries unchanged through every fetch: printable ASCII. */

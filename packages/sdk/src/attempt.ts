@@ -13,13 +13,14 @@ import {
   ResponseValidationError,
   TimeoutError,
 } from './errors.js';
-import type { AttemptInfo, NormalizedOptions } from './options.js';
+import type { AttemptInfo, NormalizedOptions } from './option-types.js';
 import { type BodyRead, MAX_RESPONSE_BYTES, readBody } from './read-body.js';
 import type { Redactor } from './redact.js';
+import type { ResponseIssue } from './response-issue.js';
 import { shouldRetryStatus } from './retry.js';
 import { retryAfterMs } from './retry-after.js';
 import { type AttemptInit, type SendWithin, sendWithinOf, TIMED_OUT } from './timed-send.js';
-import type { Answer, CallExtras, RequestSpec, ResponseIssue } from './transport-types.js';
+import type { Answer, CallExtras, RequestSpec } from './transport-types.js';
 
 /** What a ConnectionError says when no attempt of the call reached the server (see internal.ts). */
 export const NOTHING_REACHED = 'nothing reached the server';

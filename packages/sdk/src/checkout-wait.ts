@@ -5,7 +5,7 @@
 import { boundedSignal, sleep } from './abort.js';
 import { nonNegative } from './arguments.js';
 import { InvalidArgumentError, TimeoutError } from './errors.js';
-import type { RequestOptions } from './options.js';
+import type { RequestOptions } from './option-types.js';
 import type { BalanceResponse, CheckoutSessionResponse } from './schemas/credits.js';
 
 export interface CheckoutWaitOptions {

@@ -1,5 +1,6 @@
 import { createTransport } from './http.js';
-import { type ClientOptions, type NormalizedOptions, normalizeOptions } from './options.js';
+import type { ClientOptions, NormalizedOptions } from './option-types.js';
+import { normalizeOptions } from './options.js';
 import { RAW_REQUEST } from './raw-request.js';
 import { Articles as ArticlesResource } from './resources/articles.js';
 import { Credits as CreditsResource } from './resources/credits.js';

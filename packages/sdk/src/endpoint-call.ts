@@ -5,7 +5,7 @@ import type * as z from 'zod/mini';
 import { type ApiPromise, apiPromise } from './api-promise.js';
 import { checkHeaderSafeKey } from './arguments.js';
 import { InvalidArgumentError } from './errors.js';
-import type { IdempotentRequestOptions } from './options.js';
+import type { IdempotentRequestOptions } from './option-types.js';
 import { type Endpoint, fillPath, responseSchema } from './schemas/endpoints.js';
 import type { ParseResult, RequestSpec, Transport } from './transport-types.js';
 

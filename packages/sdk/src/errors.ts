@@ -4,8 +4,8 @@
 // No error ever holds the request, its headers or the API key.
 
 import { type ErrorContext, ProfileArticlesError } from './base-error.js';
+import type { ResponseIssue } from './response-issue.js';
 import type { Job } from './schemas/job.js';
-import type { ResponseIssue } from './transport-types.js';
 
 export * from './api-errors.js';
 export { type ErrorContext, ProfileArticlesError } from './base-error.js';

@@ -4,7 +4,7 @@ import { anySignal, sleep, timeoutSignal } from './abort.js';
 import { callExtras, checkCallOptions } from './arguments.js';
 import { createAttempt, mayHaveActed } from './attempt.js';
 import { RateLimitError, TimeoutError } from './errors.js';
-import type { AttemptInfo, NormalizedOptions, RequestOptions } from './options.js';
+import type { AttemptInfo, NormalizedOptions, RequestOptions } from './option-types.js';
 import { createClientPacer } from './pacing-client.js';
 import { createRedactor } from './redact.js';
 import { safeRequestId } from './request-id.js';

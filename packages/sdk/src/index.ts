@@ -18,7 +18,7 @@ export type {
   RequestOptions,
   ResponseInfo,
   RetryInfo,
-} from './options.js';
+} from './option-types.js';
 export type { Pacing } from './pacing.js';
 export { DEFAULT_WAIT_TIMEOUT_MS, type WaitOptions } from './polling.js';
 export {
@@ -27,6 +27,6 @@ export {
   type GenerateResponse,
   isJob,
 } from './resources/articles.js';
+export type { ResponseIssue } from './response-issue.js';
 export type { EndpointName } from './schemas/endpoints.js';
 export * from './schemas/index.js';
-export type { ResponseIssue } from './transport-types.js';

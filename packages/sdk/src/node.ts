@@ -5,7 +5,7 @@
 import { ProfileArticles as Client } from './client.js';
 import { InvalidArgumentError } from './errors.js';
 import { createNodeFetch, nodeFetch, proxyRefusesFetchOptions, type RouteFor } from './node-fetch.js';
-import type { ClientOptions } from './options.js';
+import type { ClientOptions } from './option-types.js';
 
 export * from './index.js';
 

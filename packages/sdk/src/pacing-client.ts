@@ -1,7 +1,7 @@
 // The `pacing` option turned into a pacer for one client's transport.
 
 import { endpointRequest } from './endpoint-call.js';
-import type { NormalizedOptions } from './options.js';
+import type { NormalizedOptions } from './option-types.js';
 import { createPacer, type Pacer } from './pacing.js';
 import { ENDPOINTS } from './schemas/endpoints.js';
 import type { RequestSpec } from './transport-types.js';

@@ -17,7 +17,7 @@ import type { ReadResponse } from './schemas/article.js';
 import type { BalanceResponse } from './schemas/credits.js';
 import type { PriceField } from './schemas/endpoints.js';
 import { isTerminalStatus, type Job } from './schemas/job.js';
-import type { RequestSpec, Transport } from './transport-types.js';
+import type { CallMeter, RequestSpec, Transport } from './transport-types.js';
 
 /** Keys and jobs remembered, each: the oldest is forgotten first (and then counted at worst). */
 const REMEMBERED = 1000;
@@ -27,18 +27,6 @@ const REMEMBERED = 1000;
  * said so (otherwise it is the worst case of a call whose answers were all lost).
  */
 type Counted = [credits: number, known: boolean];
-
-/** One paid call under way; the transport calls it around each attempt. */
-export interface CallMeter {
-  /** Before each attempt: holds the price again when the last attempt may have been charged. */
-  attempt(attempt: number): void;
-  /** After an attempt: what it answered (undefined when handed over unread), or what went wrong. */
-  answered(value: unknown): void;
-  /** `notSent`: the request surely never reached the server. */
-  failed(error: unknown, notSent?: boolean): void;
-  /** Once the call is over, however it ended. */
-  end(): void;
-}
 
 type Request = Transport['request'];
 

@@ -1,18 +1,9 @@
 // The shapes the resources hand to the transport.
 
-import type { RequestOptions } from './options.js';
+import type { RequestOptions } from './option-types.js';
+import type { ResponseIssue } from './response-issue.js';
 import type { RetryPolicy } from './retry.js';
 import type { HttpMethod, PriceField } from './schemas/endpoints.js';
-import type { CallMeter } from './spend.js';
-
-/** One reason a 2xx body does not match the interface: zod's issue, without the input it saw. */
-export interface ResponseIssue {
-  /** zod's issue code (`invalid_type`, `invalid_value`, …), or `invalid_json` / `too_big` for the body. */
-  readonly code: string;
-  /** Where in the body, such as `['job', 'status']`. */
-  readonly path: readonly PropertyKey[];
-  readonly message: string;
-}
 
 /** What `safeParse` of a zod schema returns, without tying this module to zod's types. */
 export type ParseResult<T> =
@@ -50,6 +41,18 @@ export interface RequestSpec<T> {
   price?: readonly PriceField[];
   /** Set by the spend ledger (spend.ts) on a paid call under way. */
   meter?: CallMeter;
+}
+
+/** One paid call under way; the transport calls it around each attempt. */
+export interface CallMeter {
+  /** Before each attempt: holds the price again when the last attempt may have been charged. */
+  attempt(attempt: number): void;
+  /** After an attempt: what it answered (undefined when handed over unread), or what went wrong. */
+  answered(value: unknown): void;
+  /** `notSent`: the request surely never reached the server. */
+  failed(error: unknown, notSent?: boolean): void;
+  /** Once the call is over, however it ended. */
+  end(): void;
 }
 
 /** A call's answer: the parsed data and the Response it came in, or the Response alone, unread. */

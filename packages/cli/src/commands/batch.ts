@@ -17,10 +17,10 @@ import {
   type ProfileProgress,
   summarize,
 } from '../batch/state-records.js';
-import { budgetedCostOf } from '../charge-note.js';
 import type { Context } from '../context.js';
 import { CliError, QuietInterrupt } from '../errors.js';
 import { ExitCode } from '../exit-codes.js';
+import { budgetedCostOf } from '../paid-operation.js';
 import { plural } from '../plural.js';
 import { shellQuote } from '../shell-quote.js';
 

@@ -11,9 +11,9 @@ import { type Failure, fail } from '../outcome.js';
 import type { Account } from '../rules/accounts.js';
 import { type EndpointArgs, readEndpointArgs } from './endpoint-input.js';
 import type { EndpointOutcome } from './endpoint-outcome.js';
-import type { GuardEnv } from './guard.js';
 import { requestHeader } from './request-header.js';
 import { respond } from './respond.js';
+import type { GuardEnv } from './transport.js';
 
 /** Set by the auth middleware for every request that passed it. */
 export type ApiEnv = { Variables: { ctx: OperationContext } } & GuardEnv;

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import type { CheckoutSession, PayResult } from '../rules/checkout.js';
 import type { PageTokens } from '../rules/page-tokens.js';
-import type { GuardEnv } from './guard.js';
+import type { GuardEnv } from './transport.js';
 
 interface CheckoutPageDeps {
   session: (sessionId: string) => CheckoutSession | undefined;

@@ -11,10 +11,10 @@ import type { PayResult } from '../rules/checkout.js';
 import { FaultsConfigSchema } from '../rules/faults.js';
 import { MAX_JOURNAL_ENTRIES } from '../rules/journal.js';
 import { eventStream } from './events.js';
-import type { GuardEnv } from './guard.js';
 import { type ParamSpec, parseParams, searchParamsOf } from './query-params.js';
 import { requestHeader } from './request-header.js';
 import { parseJsonBody, respond as respondAs } from './respond.js';
+import type { GuardEnv } from './transport.js';
 
 const JOURNAL_FILTERS = {
   account: { kind: 'text' },

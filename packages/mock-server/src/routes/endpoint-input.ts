@@ -4,10 +4,10 @@ import type { Endpoint } from '@profile-articles/sdk/internal';
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
 import { type Failure, invalid, parseInput, type ValidationIssue } from '../outcome.js';
-import type { Transport } from './guard.js';
 import { parseOnce } from './parse-once.js';
 import { requestHeader } from './request-header.js';
 import { parseJsonBody, parseJsonText } from './respond.js';
+import type { Transport } from './transport.js';
 
 type Out<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 

@@ -2,7 +2,7 @@
 // one: the node adapter reads the IncomingMessage's own headers, because building a WHATWG
 // Headers for every request cost the mock more than any of its rules.
 import type { Context } from 'hono';
-import type { Transport } from './guard.js';
+import type { Transport } from './transport.js';
 
 export function requestHeader(c: Context, name: string): string | undefined {
   const read = (c.env as Transport | undefined)?.header;

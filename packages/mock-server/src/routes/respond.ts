@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type * as z from 'zod/mini';
 import { type AnyOutcome, JSON_INVALID, parseInput, type ValidationIssue } from '../outcome.js';
 import { toJsonText } from '../rules/json-text.js';
-import type { GuardEnv } from './guard.js';
+import type { GuardEnv } from './transport.js';
 
 /**
  * An answer's headers as @hono/node-server writes a Response: a WHATWG Response's headers (the

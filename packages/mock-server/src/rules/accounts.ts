@@ -4,7 +4,15 @@
 // headers of real keys only, and a Map compares a guess's characters with a stored header's
 // only when their string hashes are equal, which the guess cannot choose.
 import * as crypto from 'node:crypto';
-import type { NormalizedAccount } from '../config.js';
+import type { PricingSchema } from '@profile-articles/sdk/schemas';
+import type * as z from 'zod/mini';
+
+export interface NormalizedAccount {
+  id: string;
+  apiKeys: string[];
+  credits: number;
+  pricing: z.infer<typeof PricingSchema> & { credit_price_cents: number };
+}
 
 export type Account = NormalizedAccount;
 

@@ -2,7 +2,7 @@ import type { ApiPromise } from '../api-promise.js';
 import { nonNegative } from '../arguments.js';
 import { checkOnConflict, type OnConflict, sendThroughConflicts } from '../conflict-wait.js';
 import { callEndpoint } from '../endpoint-call.js';
-import type { IdempotentRequestOptions, RequestOptions } from '../options.js';
+import type { IdempotentRequestOptions, RequestOptions } from '../option-types.js';
 import { DEFAULT_WAIT_TIMEOUT_MS, type WaitOptions } from '../polling.js';
 import type { Article, ReadResponse } from '../schemas/article.js';
 import { ENDPOINTS, type EndpointName } from '../schemas/endpoints.js';

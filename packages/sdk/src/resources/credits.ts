@@ -1,7 +1,7 @@
 import type { ApiPromise } from '../api-promise.js';
 import { type CheckoutWaitOptions, checkoutAndWait } from '../checkout-wait.js';
 import { callEndpoint } from '../endpoint-call.js';
-import type { RequestOptions } from '../options.js';
+import type { RequestOptions } from '../option-types.js';
 import type { BalanceResponse, CheckoutSessionResponse } from '../schemas/credits.js';
 import { ENDPOINTS, type EndpointName } from '../schemas/endpoints.js';
 import type { Transport } from '../transport-types.js';

@@ -1,7 +1,7 @@
 import type { ApiPromise } from '../api-promise.js';
 import { callEndpoint } from '../endpoint-call.js';
 import { JobFailedError } from '../errors.js';
-import type { RequestOptions } from '../options.js';
+import type { RequestOptions } from '../option-types.js';
 import { type PollDeps, pollUntilTerminal, type WaitOptions } from '../polling.js';
 import type { Article } from '../schemas/article.js';
 import { ENDPOINTS, type EndpointName } from '../schemas/endpoints.js';
