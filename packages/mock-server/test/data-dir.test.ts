@@ -6,10 +6,9 @@
 // folder refuses; the clock keeps its advances across a restart.
 import { appendFileSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startMockBin } from '@profile-articles/test-utils/mock-bins';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { apiCaller, dataFolder } from './data-harness.js';
+import { apiCaller, dataFolder, startWithData } from './data-harness.js';
 
 const KEY = 'data-dir-key-0001';
 const OPENING = 1_000_000;
@@ -18,16 +17,7 @@ const PHASE_MS = 10 * 60_000;
 
 const folder = () => dataFolder('mock-data-', KEY, OPENING, PHASE_MS);
 
-const start = (where: { dir: string; config: string }) =>
-  startMockBin('profile-articles-mock', [
-    '--port',
-    '0',
-    '--no-log',
-    '--config',
-    where.config,
-    '--data',
-    where.dir,
-  ]);
+const start = (where: { dir: string; config: string }) => startWithData(where);
 
 const call = apiCaller(KEY);
 

@@ -3,6 +3,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type MockBinKind, startMockBin } from '@profile-articles/test-utils/mock-bins';
 
 export interface DataFolder {
   /** The temporary folder that holds both. */
@@ -41,3 +42,10 @@ export const apiCaller =
     });
     return { status: response.status, body: (await response.json()) as any };
   };
+
+/** The mock (either bin) on port 0 without --log, over `where`'s config and data folder. */
+export const startWithData = (
+  where: Pick<DataFolder, 'dir' | 'config'>,
+  extra: readonly string[] = [],
+  kind: MockBinKind = 'profile-articles-mock',
+) => startMockBin(kind, ['--port', '0', '--no-log', '--config', where.config, '--data', where.dir, ...extra]);

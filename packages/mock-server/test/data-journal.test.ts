@@ -5,9 +5,9 @@
 // the damaged file beside it. Over both bins: the CLI's `profile-articles mock` takes the flag too.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MOCK_BIN_KINDS, type MockBinKind, startMockBin } from '@profile-articles/test-utils/mock-bins';
+import { MOCK_BIN_KINDS, type MockBinKind } from '@profile-articles/test-utils/mock-bins';
 import { describe, expect, it } from 'vitest';
-import { apiCaller, dataFolder } from './data-harness.js';
+import { apiCaller, dataFolder, startWithData } from './data-harness.js';
 
 const KEY = 'journal-key-0001';
 const OPENING = 10_000;
@@ -15,7 +15,7 @@ const OPENING = 10_000;
 const folder = () => dataFolder('mock-journal-', KEY, OPENING, 600_000);
 
 const start = (kind: MockBinKind, where: { dir: string; config: string }, ...extra: string[]) =>
-  startMockBin(kind, ['--port', '0', '--no-log', '--config', where.config, '--data', where.dir, ...extra]);
+  startWithData(where, extra, kind);
 
 const call = apiCaller(KEY);
 

@@ -4,23 +4,12 @@
 // past every id the damaged bytes could have taken, so none the customer holds is handed out again.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startMockBin } from '@profile-articles/test-utils/mock-bins';
 import { describe, expect, it } from 'vitest';
-import { apiCaller, dataFolder } from './data-harness.js';
+import { apiCaller, dataFolder, startWithData } from './data-harness.js';
 
 const KEY = 'recover-ids-key-0001';
 const call = apiCaller(KEY);
-const start = (where: { dir: string; config: string }, ...extra: string[]) =>
-  startMockBin('profile-articles-mock', [
-    '--port',
-    '0',
-    '--no-log',
-    '--config',
-    where.config,
-    '--data',
-    where.dir,
-    ...extra,
-  ]);
+const start = (where: { dir: string; config: string }, ...extra: string[]) => startWithData(where, extra);
 
 /** Two generates and a checkout (paid when `pay`), then kill -9: the journal holds them all. */
 async function session(pay: boolean) {
