@@ -1,10 +1,10 @@
-import { createTransport } from './http.js';
-import type { ClientOptions, NormalizedOptions } from './option-types.js';
-import { normalizeOptions } from './options.js';
-import { RAW_REQUEST } from './raw-request.js';
+import type { ClientOptions, NormalizedOptions } from './core/option-types.js';
+import { normalizeOptions } from './core/options.js';
+import { RAW_REQUEST } from './core/raw-request.js';
 import { Articles as ArticlesResource } from './resources/articles.js';
 import { Credits as CreditsResource } from './resources/credits.js';
 import { Jobs as JobsResource } from './resources/jobs.js';
+import { createTransport } from './transport/http.js';
 
 const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
 

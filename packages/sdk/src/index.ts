@@ -1,14 +1,9 @@
 // The public surface of @profile-articles/sdk.
 
-export type { AnswerHeaders } from './api-errors.js';
-export type { ApiPromise } from './api-promise.js';
-export type { CheckoutWaitOptions } from './checkout-wait.js';
 // The resources' types (`client.articles` has type `Articles`): interfaces, never classes.
 export { type Articles, type Credits, type Jobs, ProfileArticles } from './client.js';
-export type { OnConflict } from './conflict-wait.js';
-export { describeDetail } from './error-from-answer.js';
-export * from './errors.js';
-export type { Logger, LogLevel, LogMethod } from './log.js';
+export type { ApiPromise } from './core/api-promise.js';
+export type { Logger, LogLevel, LogMethod } from './core/log.js';
 export type {
   AttemptInfo,
   ClientOptions,
@@ -18,15 +13,20 @@ export type {
   RequestOptions,
   ResponseInfo,
   RetryInfo,
-} from './option-types.js';
-export type { Pacing } from './pacing.js';
-export { DEFAULT_WAIT_TIMEOUT_MS, type WaitOptions } from './polling.js';
+} from './core/option-types.js';
+export type { AnswerHeaders } from './errors/api-errors.js';
+export { describeDetail } from './errors/error-from-answer.js';
+export * from './errors/errors.js';
+export type { ResponseIssue } from './errors/response-issue.js';
 export {
   type AndWaitOptions,
   type GenerateAndWaitOptions,
   type GenerateResponse,
   isJob,
 } from './resources/articles.js';
-export type { ResponseIssue } from './response-issue.js';
+export type { Pacing } from './retry/pacing.js';
 export type { EndpointName } from './schemas/endpoints.js';
 export * from './schemas/index.js';
+export type { CheckoutWaitOptions } from './waits/checkout-wait.js';
+export type { OnConflict } from './waits/conflict-wait.js';
+export { DEFAULT_WAIT_TIMEOUT_MS, type WaitOptions } from './waits/polling.js';

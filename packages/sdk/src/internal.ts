@@ -4,24 +4,31 @@
 // release, without a major version. Customers import `@profile-articles/sdk`. Server text made
 // safe for a terminal and for JSON output is ./internal/terminal (terminal.ts), which a bin can
 // load without the schemas.
-import { KEY_ADVICE, MAY_HAVE_ACTED, NOTHING_REACHED } from './attempt.js';
-import { WRONG_BASE_URL } from './error-from-answer.js';
 
-export { checkApiKey, MIN_API_KEY_LENGTH } from './arguments.js';
-export { defaultOptions } from './defaults.js';
-export { CONTROL_CLASS, DEFAULT_IGNORABLE_CLASS } from './invisible.js';
-export { plainHttpWarning } from './log.js';
-export { RAW_REQUEST, type RawAnswer, type RawRequest, rawErrorBody, rawRequest } from './raw-request.js';
-export { MAX_RESPONSE_BYTES, readBody } from './read-body.js';
-export { createRedactor, type Redactor } from './redact.js';
-export { checkSpelledPath } from './request-path.js';
+import { WRONG_BASE_URL } from './errors/error-from-answer.js';
+import { KEY_ADVICE, MAY_HAVE_ACTED, NOTHING_REACHED } from './transport/attempt.js';
+
+export { checkApiKey, MIN_API_KEY_LENGTH } from './core/arguments.js';
+export { defaultOptions } from './core/defaults.js';
+export { plainHttpWarning } from './core/log.js';
+export {
+  RAW_REQUEST,
+  type RawAnswer,
+  type RawRequest,
+  rawErrorBody,
+  rawRequest,
+} from './core/raw-request.js';
+export { checkSpelledPath } from './core/request-path.js';
+export { USER_AGENT_PREFIX } from './core/user-agent.js';
+export { sentences } from './errors/sentences.js';
+export { CONTROL_CLASS, DEFAULT_IGNORABLE_CLASS } from './redaction/invisible.js';
+export { createRedactor, type Redactor } from './redaction/redact.js';
 export { RESOURCE_ENDPOINTS } from './resources/bindings.js';
-export { RETRYABLE_STATUSES } from './retry.js';
+export { RETRYABLE_STATUSES } from './retry/retry.js';
 export * from './schemas/endpoints.js';
 export { identifierBounds } from './schemas/identifier-bounds.js';
-export { sentences } from './sentences.js';
-export { TIMED_OUT } from './timed-send.js';
-export { USER_AGENT_PREFIX } from './user-agent.js';
+export { MAX_RESPONSE_BYTES, readBody } from './transport/read-body.js';
+export { TIMED_OUT } from './transport/timed-send.js';
 
 // What an SDK error's message says, for the CLI's hints: it sees the error class of the public
 // entry, which may be another bundle than this one, so it reads the message the SDK wrote.

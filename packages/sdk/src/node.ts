@@ -3,9 +3,14 @@
 // and which alone takes the `proxy` option. Only the default fetch differs from the neutral
 // entry's (see node-fetch.ts and docs/performance.md, "Per-call cost").
 import { ProfileArticles as Client } from './client.js';
-import { InvalidArgumentError } from './errors.js';
-import { createNodeFetch, nodeFetch, proxyRefusesFetchOptions, type RouteFor } from './node-fetch.js';
-import type { ClientOptions } from './option-types.js';
+import type { ClientOptions } from './core/option-types.js';
+import { InvalidArgumentError } from './errors/errors.js';
+import {
+  createNodeFetch,
+  nodeFetch,
+  proxyRefusesFetchOptions,
+  type RouteFor,
+} from './transport/node-fetch.js';
 
 export * from './index.js';
 
@@ -30,7 +35,7 @@ function proxyRoute(proxy: string | URL): RouteFor {
   }
   let routes: Promise<RouteFor> | undefined;
   return async (secure) => {
-    routes ??= import('./proxy.js').then((loaded) => loaded.proxyRoutes(url));
+    routes ??= import('./transport/proxy.js').then((loaded) => loaded.proxyRoutes(url));
     return (await routes)(secure);
   };
 }

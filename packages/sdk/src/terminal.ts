@@ -3,5 +3,5 @@
 // ./internal: it may change in any release, without a major version. An entry of its own that
 // imports nothing else, so that a bin can bundle it into its start-up without loading the
 // schemas and zod, which ./internal brings.
-export { safeJson } from './safe-json.js';
-export { terminalSafe } from './terminal-safe.js';
+export { safeJson } from './redaction/safe-json.js';
+export { terminalSafe } from './redaction/terminal-safe.js';

@@ -4,7 +4,6 @@ import { payCheckoutPage } from '@profile-articles/mock-server';
 import { useMockServer } from '@profile-articles/test-utils/mock-suite';
 import { rejectionOf } from '@profile-articles/test-utils/rejection';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { purchaseArrived } from '../src/checkout-wait.js';
 import {
   BadRequestError,
   type CheckoutSessionResponse,
@@ -13,6 +12,7 @@ import {
   ProfileArticles,
   TimeoutError,
 } from '../src/node.js';
+import { purchaseArrived } from '../src/waits/checkout-wait.js';
 import { TRANSPORTS } from './scripted-client.js';
 
 // Each test buys as an account of its own. A test whose wait ends by timeout or abort leaves a

@@ -16,7 +16,7 @@ import {
 import { startMock } from '@profile-articles/test-utils/start-mock';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApiError } from '../src/error-from-answer.js';
+import { createApiError } from '../src/errors/error-from-answer.js';
 import {
   AuthenticationError,
   ConnectionError,

@@ -9,9 +9,9 @@ import { SERVER_RESOLVED_DOT_SEGMENTS } from '@profile-articles/test-utils/dot-s
 import { rejectionOf } from '@profile-articles/test-utils/rejection';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkSentUrl } from '../src/core/request-path.js';
 import { rawRequest } from '../src/internal.js';
 import { InvalidArgumentError, ProfileArticles } from '../src/node.js';
-import { checkSentUrl } from '../src/request-path.js';
 import { TRANSPORTS } from './scripted-client.js';
 
 const KEY = 'request-path-key';

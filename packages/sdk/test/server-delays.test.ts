@@ -12,7 +12,7 @@ import { rejectionOf } from '@profile-articles/test-utils/rejection';
 import { JOB, reply, type Step } from '@profile-articles/test-utils/scripted-server';
 import { describe, expect, it } from 'vitest';
 import { RateLimitError } from '../src/node.js';
-import { MIN_SERVER_WAIT_MS } from '../src/retry.js';
+import { MIN_SERVER_WAIT_MS } from '../src/retry/retry.js';
 import { TRANSPORTS, useScriptedServers } from './scripted-client.js';
 
 const BALANCE = {

@@ -1,13 +1,13 @@
-import type { ApiPromise } from '../api-promise.js';
-import { nonNegative } from '../arguments.js';
-import { checkOnConflict, type OnConflict, sendThroughConflicts } from '../conflict-wait.js';
-import { callEndpoint } from '../endpoint-call.js';
-import type { IdempotentRequestOptions, RequestOptions } from '../option-types.js';
-import { DEFAULT_WAIT_TIMEOUT_MS, type WaitOptions } from '../polling.js';
+import type { ApiPromise } from '../core/api-promise.js';
+import { nonNegative } from '../core/arguments.js';
+import { callEndpoint } from '../core/endpoint-call.js';
+import type { IdempotentRequestOptions, RequestOptions } from '../core/option-types.js';
+import type { Transport } from '../core/transport-types.js';
 import type { Article, ReadResponse } from '../schemas/article.js';
 import { ENDPOINTS, type EndpointName } from '../schemas/endpoints.js';
 import type { Job } from '../schemas/job.js';
-import type { Transport } from '../transport-types.js';
+import { checkOnConflict, type OnConflict, sendThroughConflicts } from '../waits/conflict-wait.js';
+import { DEFAULT_WAIT_TIMEOUT_MS, type WaitOptions } from '../waits/polling.js';
 import type { Jobs } from './jobs.js';
 
 /** `generate` answers a ReadResponse when the article exists, else the started Job. */

@@ -1,10 +1,10 @@
-import type { ApiPromise } from '../api-promise.js';
-import { type CheckoutWaitOptions, checkoutAndWait } from '../checkout-wait.js';
-import { callEndpoint } from '../endpoint-call.js';
-import type { RequestOptions } from '../option-types.js';
+import type { ApiPromise } from '../core/api-promise.js';
+import { callEndpoint } from '../core/endpoint-call.js';
+import type { RequestOptions } from '../core/option-types.js';
+import type { Transport } from '../core/transport-types.js';
 import type { BalanceResponse, CheckoutSessionResponse } from '../schemas/credits.js';
 import { ENDPOINTS, type EndpointName } from '../schemas/endpoints.js';
-import type { Transport } from '../transport-types.js';
+import { type CheckoutWaitOptions, checkoutAndWait } from '../waits/checkout-wait.js';
 
 /** The contract-table entry each method calls (see bindings.ts). */
 export const CREDIT_ENDPOINTS = {

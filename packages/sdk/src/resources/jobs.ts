@@ -1,12 +1,12 @@
-import type { ApiPromise } from '../api-promise.js';
-import { callEndpoint } from '../endpoint-call.js';
-import { JobFailedError } from '../errors.js';
-import type { RequestOptions } from '../option-types.js';
-import { type PollDeps, pollUntilTerminal, type WaitOptions } from '../polling.js';
+import type { ApiPromise } from '../core/api-promise.js';
+import { callEndpoint } from '../core/endpoint-call.js';
+import type { RequestOptions } from '../core/option-types.js';
+import type { Transport } from '../core/transport-types.js';
+import { JobFailedError } from '../errors/errors.js';
 import type { Article } from '../schemas/article.js';
 import { ENDPOINTS, type EndpointName } from '../schemas/endpoints.js';
 import type { Job, TerminalJob } from '../schemas/job.js';
-import type { Transport } from '../transport-types.js';
+import { type PollDeps, pollUntilTerminal, type WaitOptions } from '../waits/polling.js';
 
 /** The contract-table entry each method calls (see bindings.ts); `waitFor` polls `get`. */
 export const JOB_ENDPOINTS = {

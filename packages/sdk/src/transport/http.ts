@@ -1,17 +1,18 @@
 // The one request function every call goes through: retries with Retry-After or backoff,
 // one idempotency key per call, timeouts and a deadline. Single attempts are in attempt.ts.
-import { anySignal, sleep, timeoutSignal } from './abort.js';
-import { callExtras, checkCallOptions } from './arguments.js';
+
+import { callExtras, checkCallOptions } from '../core/arguments.js';
+import type { AttemptInfo, NormalizedOptions, RequestOptions } from '../core/option-types.js';
+import type { Answer, RequestSpec, Transport } from '../core/transport-types.js';
+import { RateLimitError, TimeoutError } from '../errors/errors.js';
+import { safeRequestId } from '../errors/request-id.js';
+import { createRedactor } from '../redaction/redact.js';
+import { anySignal, sleep, timeoutSignal } from '../retry/abort.js';
+import { backoffDelayMs, refusesServerWait, serverWaitMs } from '../retry/retry.js';
+import { API_PREFIX } from '../schemas/endpoints.js';
 import { createAttempt, mayHaveActed } from './attempt.js';
-import { RateLimitError, TimeoutError } from './errors.js';
-import type { AttemptInfo, NormalizedOptions, RequestOptions } from './option-types.js';
 import { createClientPacer } from './pacing-client.js';
-import { createRedactor } from './redact.js';
-import { safeRequestId } from './request-id.js';
-import { backoffDelayMs, refusesServerWait, serverWaitMs } from './retry.js';
-import { API_PREFIX } from './schemas/endpoints.js';
 import { createSpend } from './spend.js';
-import type { Answer, RequestSpec, Transport } from './transport-types.js';
 
 /** `keyFrom`: where the key came from (`the apiKey option` or the variable), which a 401 names. */
 export function createTransport(apiKey: string, options: NormalizedOptions, keyFrom: string): Transport {

@@ -2,11 +2,11 @@
 // the path filled in, and each answer parsed by the schema the table gives its status.
 // The resources are one line per method on top of this.
 import type * as z from 'zod/mini';
+import { InvalidArgumentError } from '../errors/errors.js';
+import { type Endpoint, fillPath, responseSchema } from '../schemas/endpoints.js';
 import { type ApiPromise, apiPromise } from './api-promise.js';
 import { checkHeaderSafeKey } from './arguments.js';
-import { InvalidArgumentError } from './errors.js';
 import type { IdempotentRequestOptions } from './option-types.js';
-import { type Endpoint, fillPath, responseSchema } from './schemas/endpoints.js';
 import type { ParseResult, RequestSpec, Transport } from './transport-types.js';
 
 /** What a call of `E` resolves to: the parsed body of any of its success statuses. */

@@ -1,7 +1,8 @@
 // The client's options as users pass them, per call, and the fully filled shape the rest of the SDK
 // reads (options.ts fills it).
+
+import type { Pacing } from '../retry/pacing.js';
 import type { Log, Logger, LogLevel } from './log.js';
-import type { Pacing } from './pacing.js';
 
 export interface AttemptInfo {
   method: string;

@@ -3,9 +3,9 @@
 // Each is built whole in its constructor and its fields are readonly.
 // No error ever holds the request, its headers or the API key.
 
+import type { Job } from '../schemas/job.js';
 import { type ErrorContext, ProfileArticlesError } from './base-error.js';
 import type { ResponseIssue } from './response-issue.js';
-import type { Job } from './schemas/job.js';
 
 export * from './api-errors.js';
 export { type ErrorContext, ProfileArticlesError } from './base-error.js';

@@ -2,11 +2,12 @@
 // (a longer one ends the wait with the RateLimitError; a shorter one than the poll interval waits
 // the interval), and stops at once on abort or timeout.
 // Stopping to wait never cancels the job on the server.
-import { boundedSignal, sleep } from './abort.js';
-import { nonNegative } from './arguments.js';
-import { RateLimitError, TimeoutError } from './errors.js';
-import { refusesServerWait, serverWaitMs } from './retry.js';
-import { isTerminalStatus, type Job, type TerminalJob } from './schemas/job.js';
+
+import { nonNegative } from '../core/arguments.js';
+import { RateLimitError, TimeoutError } from '../errors/errors.js';
+import { boundedSignal, sleep } from '../retry/abort.js';
+import { refusesServerWait, serverWaitMs } from '../retry/retry.js';
+import { isTerminalStatus, type Job, type TerminalJob } from '../schemas/job.js';
 
 export interface WaitOptions {
   /** Between polls. Default: the client's `pollIntervalMs` (10 s; 1 s on a loopback origin). */

@@ -2,8 +2,9 @@
 // own warnings. A level below the threshold, or a method the logger lacks, is no function at
 // all, so `log.debug?.(`…`)` does not even build its line (a call's CPU matters: see
 // docs/performance.md).
+
+import { InvalidArgumentError } from '../errors/errors.js';
 import { isLoopbackHost } from './defaults.js';
-import { InvalidArgumentError } from './errors.js';
 
 export type LogMethod = (message: string, meta?: Record<string, unknown>) => void;
 

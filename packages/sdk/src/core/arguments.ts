@@ -1,8 +1,9 @@
 // Checks of what a caller passes beyond the contract table's schemas (see endpoint-call.ts),
 // made before anything is sent. Each throws InvalidArgumentError; every call is async, so a
 // mistake reaches the caller as a rejected promise.
-import { MAX_TIMER_MS } from './abort.js';
-import { InvalidArgumentError } from './errors.js';
+
+import { InvalidArgumentError } from '../errors/errors.js';
+import { MAX_TIMER_MS } from '../retry/abort.js';
 import type { NormalizedOptions, RequestOptions } from './option-types.js';
 import type { CallExtras } from './transport-types.js';
 

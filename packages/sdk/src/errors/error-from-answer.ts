@@ -1,4 +1,6 @@
 // Turns a non-2xx answer into the matching typed error.
+
+import { ErrorBodySchema, type ErrorDetail } from '../schemas/error-body.js';
 import {
   ApiError,
   AuthenticationError,
@@ -14,7 +16,6 @@ import {
   type StatusErrorInit,
   ValidationError,
 } from './errors.js';
-import { ErrorBodySchema, type ErrorDetail } from './schemas/error-body.js';
 import { sentences } from './sentences.js';
 
 /** The classes whose status is fixed; 429 and checkout's 502/503 are picked below. */

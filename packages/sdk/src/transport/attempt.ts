@@ -3,8 +3,10 @@
 // covers the body too, a body is read up to MAX_RESPONSE_BYTES, and a redirect is never followed.
 // The SDK calls fetch itself: an HTTP library's retries, hooks and option merging would all go
 // unused (docs/decisions/0011-fetch-without-ky.md).
-import { boundedSignal, untilAborted } from './abort.js';
-import { createApiError } from './error-from-answer.js';
+
+import type { AttemptInfo, NormalizedOptions } from '../core/option-types.js';
+import type { Answer, CallExtras, RequestSpec } from '../core/transport-types.js';
+import { createApiError } from '../errors/error-from-answer.js';
 import {
   ConnectionError,
   type ErrorContext,
@@ -12,15 +14,14 @@ import {
   type ProfileArticlesError,
   ResponseValidationError,
   TimeoutError,
-} from './errors.js';
-import type { AttemptInfo, NormalizedOptions } from './option-types.js';
+} from '../errors/errors.js';
+import type { ResponseIssue } from '../errors/response-issue.js';
+import type { Redactor } from '../redaction/redact.js';
+import { boundedSignal, untilAborted } from '../retry/abort.js';
+import { shouldRetryStatus } from '../retry/retry.js';
+import { retryAfterMs } from '../retry/retry-after.js';
 import { type BodyRead, MAX_RESPONSE_BYTES, readBody } from './read-body.js';
-import type { Redactor } from './redact.js';
-import type { ResponseIssue } from './response-issue.js';
-import { shouldRetryStatus } from './retry.js';
-import { retryAfterMs } from './retry-after.js';
 import { type AttemptInit, type SendWithin, sendWithinOf, TIMED_OUT } from './timed-send.js';
-import type { Answer, CallExtras, RequestSpec } from './transport-types.js';
 
 /** What a ConnectionError says when no attempt of the call reached the server (see internal.ts). */
 export const NOTHING_REACHED = 'nothing reached the server';

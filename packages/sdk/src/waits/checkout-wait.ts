@@ -2,11 +2,12 @@
 // the balance read until the credits have arrived. The interface has no checkout status, only
 // the balance, and the account may spend or be credited meanwhile (another key, a refund, a
 // second purchase), so "arrived" is read from the balances seen: see purchaseArrived.
-import { boundedSignal, sleep } from './abort.js';
-import { nonNegative } from './arguments.js';
-import { InvalidArgumentError, TimeoutError } from './errors.js';
-import type { RequestOptions } from './option-types.js';
-import type { BalanceResponse, CheckoutSessionResponse } from './schemas/credits.js';
+
+import { nonNegative } from '../core/arguments.js';
+import type { RequestOptions } from '../core/option-types.js';
+import { InvalidArgumentError, TimeoutError } from '../errors/errors.js';
+import { boundedSignal, sleep } from '../retry/abort.js';
+import type { BalanceResponse, CheckoutSessionResponse } from '../schemas/credits.js';
 
 export interface CheckoutWaitOptions {
   /**

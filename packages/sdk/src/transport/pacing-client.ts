@@ -1,10 +1,10 @@
 // The `pacing` option turned into a pacer for one client's transport.
 
-import { endpointRequest } from './endpoint-call.js';
-import type { NormalizedOptions } from './option-types.js';
-import { createPacer, type Pacer } from './pacing.js';
-import { ENDPOINTS } from './schemas/endpoints.js';
-import type { RequestSpec } from './transport-types.js';
+import { endpointRequest } from '../core/endpoint-call.js';
+import type { NormalizedOptions } from '../core/option-types.js';
+import type { RequestSpec } from '../core/transport-types.js';
+import { createPacer, type Pacer } from '../retry/pacing.js';
+import { ENDPOINTS } from '../schemas/endpoints.js';
 
 type Send = <T>(spec: RequestSpec<T>) => Promise<T>;
 

@@ -11,13 +11,14 @@
 // charged, and its retry may be charged again; a generate or update whose every attempt was
 // lost counts its worst case under its Idempotency-Key until a replay of that key says.
 // One Idempotency-Key is one charge: its retries and replays never count twice.
+
+import type { CallMeter, RequestSpec, Transport } from '../core/transport-types.js';
+import { ApiError, SpendLimitError } from '../errors/errors.js';
+import type { ReadResponse } from '../schemas/article.js';
+import type { BalanceResponse } from '../schemas/credits.js';
+import type { PriceField } from '../schemas/endpoints.js';
+import { isTerminalStatus, type Job } from '../schemas/job.js';
 import type { Attempt } from './attempt.js';
-import { ApiError, SpendLimitError } from './errors.js';
-import type { ReadResponse } from './schemas/article.js';
-import type { BalanceResponse } from './schemas/credits.js';
-import type { PriceField } from './schemas/endpoints.js';
-import { isTerminalStatus, type Job } from './schemas/job.js';
-import type { CallMeter, RequestSpec, Transport } from './transport-types.js';
 
 /** Keys and jobs remembered, each: the oldest is forgotten first (and then counted at worst). */
 const REMEMBERED = 1000;

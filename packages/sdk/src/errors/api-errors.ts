@@ -1,7 +1,8 @@
 // The error of each non-2xx answer. `status` is a literal type on every class that has one
 // status (`NotFoundError['status']` is `404`), as in openai-node. error-from-answer.ts picks the class.
+
+import type { ErrorDetail, ValidationIssue } from '../schemas/error-body.js';
 import { type ErrorContext, ProfileArticlesError } from './base-error.js';
-import type { ErrorDetail, ValidationIssue } from './schemas/error-body.js';
 
 export interface ApiErrorInit<Status extends number = number> extends ErrorContext {
   status: Status;

@@ -1,9 +1,9 @@
 // The shapes the resources hand to the transport.
 
+import type { ResponseIssue } from '../errors/response-issue.js';
+import type { RetryPolicy } from '../retry/retry.js';
+import type { HttpMethod, PriceField } from '../schemas/endpoints.js';
 import type { RequestOptions } from './option-types.js';
-import type { ResponseIssue } from './response-issue.js';
-import type { RetryPolicy } from './retry.js';
-import type { HttpMethod, PriceField } from './schemas/endpoints.js';
 
 /** What `safeParse` of a zod schema returns, without tying this module to zod's types. */
 export type ParseResult<T> =

@@ -1,7 +1,7 @@
 // Reads a response body under a byte cap, a time limit and an abort signal. `response.text()`
 // would buffer whatever the server sends (400 MB included) and, with some fetch
 // implementations, ignore the attempt's timeout once headers have arrived.
-import { startTimer } from './abort.js';
+import { startTimer } from '../retry/abort.js';
 import { TIMED_OUT } from './timed-send.js';
 
 /** The largest body the SDK reads. Real answers are a few KB; an article is well under 1 MiB. */

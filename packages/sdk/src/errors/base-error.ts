@@ -1,6 +1,6 @@
 // The root of every SDK error, in a file of its own so that the error modules can extend it
 // without importing each other in a cycle.
-import type { ErrorDetail } from './schemas/error-body.js';
+import type { ErrorDetail } from '../schemas/error-body.js';
 
 export interface ErrorContext {
   /** How many HTTP attempts the call made before it gave up. */

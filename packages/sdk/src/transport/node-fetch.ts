@@ -16,9 +16,9 @@ import https from 'node:https';
 import type { Socket } from 'node:net';
 import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
 import zlib from 'node:zlib';
-import { startTimer } from './abort.js';
-import { OWN_FETCH_FIELDS } from './arguments.js';
-import { InvalidArgumentError } from './errors.js';
+import { OWN_FETCH_FIELDS } from '../core/arguments.js';
+import { InvalidArgumentError } from '../errors/errors.js';
+import { startTimer } from '../retry/abort.js';
 import type { Route } from './proxy.js';
 import { type AttemptInit, SEND_WITHIN, type SendWithin, TIMED_OUT } from './timed-send.js';
 

@@ -1,7 +1,7 @@
 // Who is calling: the SDK's User-Agent, and the runtime it names. The version comes from
 // package.json when the SDK is built (the bundler inlines the one field), so nothing reads the
 // file system at run time; under vitest, from source, the import resolves the same way.
-import { version } from '../package.json';
+import { version } from '../../package.json';
 
 /**
  * A client option only the CLI sets (through @profile-articles/sdk/internal): a product put

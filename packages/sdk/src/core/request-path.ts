@@ -2,8 +2,8 @@
 // is sent: it carries the client's key, so it must stay on the client's origin, under /api/. An
 // attack trial sent `\..`, `%2e%2e` and `.%2e`, which a plain check of `.`/`..` segments let
 // through and the URL parser then resolved, the key going to `/x` outside /api/.
-import { InvalidArgumentError } from './errors.js';
-import { API_PREFIX } from './schemas/endpoints.js';
+import { InvalidArgumentError } from '../errors/errors.js';
+import { API_PREFIX } from '../schemas/endpoints.js';
 
 const DOT_SEGMENTS = 'path must hold no . or .. segment, in any spelling (\\ is /, %2e is .)';
 const PASSES = 8;

@@ -4,8 +4,9 @@
 // answer that ends the wait is the article (the other job succeeded: a read's price) or a job
 // of this call's own (the other ended without one: a generation). One key throughout, so a
 // retried answer never starts a second job.
-import { boundedSignal, sleep } from './abort.js';
-import { ConflictError, InvalidArgumentError, TimeoutError } from './errors.js';
+
+import { ConflictError, InvalidArgumentError, TimeoutError } from '../errors/errors.js';
+import { boundedSignal, sleep } from '../retry/abort.js';
 
 /** What generateAndWait does on a 409 for another active job: wait it out, or throw ConflictError. */
 export type OnConflict = 'wait' | 'throw';

@@ -3,9 +3,10 @@
 // errors, as any call of the client has. For the CLI, through @profile-articles/sdk/internal;
 // not public. The client holds the sender under a symbol (client.ts); `Symbol.for`, so the
 // internal entry's symbol and the public entry's are one, though each is its own bundle.
+
+import type { HttpMethod } from '../schemas/endpoints.js';
 import { checkHeaderSafeKey } from './arguments.js';
 import { checkSentUrl, checkSpelledPath } from './request-path.js';
-import type { HttpMethod } from './schemas/endpoints.js';
 import type { Transport } from './transport-types.js';
 
 export const RAW_REQUEST = Symbol.for('@profile-articles/sdk:raw-request');

@@ -3,7 +3,7 @@
 // when a 2xx arrives: the body is read and validated for the data, unless `asResponse()` was
 // asked by then, which hands the Response over with its body unread. openai-node's APIPromise
 // has the same two methods; a plain Promise with them costs less than a subclass of Promise.
-import { InvalidArgumentError } from './errors.js';
+import { InvalidArgumentError } from '../errors/errors.js';
 import type { Answer } from './transport-types.js';
 
 /**

@@ -1,12 +1,13 @@
 // Client options: what users pass, and the fully filled shape the rest of the SDK reads.
+
+import { InvalidArgumentError, ProfileArticlesError } from '../errors/errors.js';
+import { createRedactor } from '../redaction/redact.js';
+import type { Pacing } from '../retry/pacing.js';
+import { API_PREFIX } from '../schemas/endpoints.js';
 import { checkApiKey, checkFetchOptions, checkHeaders, nonNegative } from './arguments.js';
 import { defaultOptions, isLoopbackHost } from './defaults.js';
-import { InvalidArgumentError, ProfileArticlesError } from './errors.js';
 import { createLog, plainHttpWarning } from './log.js';
 import type { ClientOptions, NormalizedOptions } from './option-types.js';
-import type { Pacing } from './pacing.js';
-import { createRedactor } from './redact.js';
-import { API_PREFIX } from './schemas/endpoints.js';
 import { runtime, USER_AGENT_PREFIX, userAgent } from './user-agent.js';
 
 function readEnv(name: string): string | undefined {
