@@ -73,7 +73,7 @@ function offenders(pattern: { test(line: string): boolean }, owners: string[] = 
 
 describe('the contract is spelled out once', () => {
   it('reads the files it means to', () => {
-    expect(files).toContain('packages/cli/src/http-trace.ts');
+    expect(files).toContain('packages/cli/src/terminal/http-trace.ts');
     expect(files).toContain('scripts/soak.mjs');
   });
 

@@ -1,10 +1,10 @@
 // Runs the CLI and turns every outcome into an exit code. Nothing else decides exit codes.
 import { CommanderError } from 'commander';
-import type { Context } from './context.js';
-import { ExitCode } from './exit-codes.js';
-import { type Io, processIo } from './io.js';
+import { ExitCode } from './errors/exit-codes.js';
 import { buildProgram } from './program.js';
-import { terminalIo } from './terminal-io.js';
+import type { Context } from './settings/context.js';
+import { type Io, processIo } from './terminal/io.js';
+import { terminalIo } from './terminal/terminal-io.js';
 
 /**
  * Runs the CLI in this process, as the `profile-articles` bin does, and resolves to its exit
@@ -36,7 +36,7 @@ async function runOn(argv: string[], io: Io): Promise<number> {
   });
   if (argv[2] === '__complete') {
     // Asked by the completion scripts on every <TAB>: answer from the command tree, parse nothing.
-    const { complete } = await import('./complete.js');
+    const { complete } = await import('./shell/complete.js');
     const offered = complete(program, argv.slice(3));
     io.stdout.write(offered.length ? `${offered.join('\n')}\n` : '');
     return ExitCode.Success;
@@ -55,12 +55,12 @@ async function runOn(argv: string[], io: Io): Promise<number> {
     // A command that printed its value before failing (status): the value still shows.
     await ctx?.out.settled().catch(() => {});
     ctx?.finish();
-    const { reportError } = await import('./report-error.js');
+    const { reportError } = await import('./terminal/report-error.js');
     const { exitCode, ...report } = await reportError(error, ctx?.reportContext() ?? {});
     const jq = argv.some((arg) => arg === '--jq' || arg.startsWith('--jq='));
     const out =
       ctx?.out ??
-      new (await import('./output.js')).Output(
+      new (await import('./terminal/output.js')).Output(
         io,
         argv.includes('--json') || jq,
         jq ? '' : undefined,

@@ -4,12 +4,12 @@
 import { flagSpelling, MOCK_FLAGS } from '@profile-articles/mock-server/flags';
 import { Command, Option } from 'commander';
 import { version } from '../package.json';
-import type { Context, GlobalOptions } from './context.js';
-import { ExitCode } from './exit-codes.js';
-import { GUIDE_TOPICS, isGuideTopic } from './guide-topics.js';
-import type { Io } from './io.js';
-import { nearest } from './nearest.js';
-import { errorLine } from './output.js';
+import { ExitCode } from './errors/exit-codes.js';
+import type { Context, GlobalOptions } from './settings/context.js';
+import { GUIDE_TOPICS, isGuideTopic } from './shell/guide-topics.js';
+import { nearest } from './shell/nearest.js';
+import type { Io } from './terminal/io.js';
+import { errorLine } from './terminal/output.js';
 
 type Action = (ctx: Context) => Promise<void>;
 
@@ -30,7 +30,7 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
   };
 
   const run = async (cmd: Command, action: Action) => {
-    const { Context } = await import('./context.js');
+    const { Context } = await import('./settings/context.js');
     const ctx = new Context(io, cmd.optsWithGlobals<GlobalOptions>(), commandName(cmd), cmd.opts(), cmd.args);
     onContext(ctx);
     return action(ctx);

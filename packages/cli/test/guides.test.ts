@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { hasTmux, openTerminal, screenLines } from '@profile-articles/test-utils/tmux';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUIDE_TOPICS } from '../src/guide-topics.js';
+import { GUIDE_TOPICS } from '../src/shell/guide-topics.js';
 import { BIN, runCli } from './helpers.js';
 
 const PACKAGE = fileURLToPath(new URL('..', import.meta.url));

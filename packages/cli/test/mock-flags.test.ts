@@ -12,8 +12,8 @@ import { DEFAULT_HOST, DEFAULT_PORT } from '@profile-articles/mock-server';
 import { flagSpelling, MOCK_FLAGS } from '@profile-articles/mock-server/flags';
 import { defaultOptions } from '@profile-articles/sdk/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processIo } from '../src/io.js';
 import { buildProgram } from '../src/program.js';
+import { processIo } from '../src/terminal/io.js';
 import { runInProcess } from './helpers.js';
 
 const MOCK_BIN = fileURLToPath(new URL('../../mock-server/dist/bin.js', import.meta.url));

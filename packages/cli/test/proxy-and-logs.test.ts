@@ -17,7 +17,7 @@ import {
 import { type TlsFront, tlsFront } from '@profile-articles/test-utils/tls-front';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { exempt, proxyFromEnv } from '../src/proxy-env.js';
+import { exempt, proxyFromEnv } from '../src/settings/proxy-env.js';
 import { CLI_CONFIG, KEYS, onlyJson, transcript, useCliMock } from './helpers.js';
 
 const NAME = 'api.proxied.test';

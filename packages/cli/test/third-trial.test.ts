@@ -4,7 +4,7 @@
 // In-process against the real mock: none of it needs a terminal.
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { Context } from '../src/context.js';
+import { Context } from '../src/settings/context.js';
 import { useCliMock } from './helpers.js';
 
 const h = useCliMock();

@@ -4,10 +4,10 @@
 import { openSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { ReadStream } from 'node:tty';
-import { CliError } from '../errors.js';
-import { ExitCode } from '../exit-codes.js';
-import type { Io } from '../io.js';
-import { unfiltered } from '../terminal-io.js';
+import { CliError } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
+import type { Io } from '../terminal/io.js';
+import { unfiltered } from '../terminal/terminal-io.js';
 
 function terminalInput(io: Io): NodeJS.ReadableStream | undefined {
   if (io.stdin.isTTY) return io.stdin;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { CliError } from '../errors.js';
+import { CliError } from '../errors/errors.js';
 import { lockStateFile } from './lock.js';
 
 const LOCK_ENTRY = fileURLToPath(new URL('../../../mock-server/dist/files.js', import.meta.url));

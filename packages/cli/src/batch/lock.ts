@@ -5,8 +5,8 @@
 // or from before a reboot, once nobody has touched it for 10 s. Loaded with the batch command
 // only: the lock module imports nothing but node:fs.
 import { LockHeldError, NotALockError, STALE_MS, takeLock } from '@profile-articles/mock-server/files';
-import { CliError } from '../errors.js';
-import { ExitCode } from '../exit-codes.js';
+import { CliError } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
 
 export function lockStateFile(statePath: string): () => void {
   const lockPath = `${statePath}.lock`;

@@ -1,9 +1,9 @@
 // The list of profile ids: from a file, or from stdin with `--from -`.
 import { readFileSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
-import { CliError } from '../errors.js';
-import { ExitCode } from '../exit-codes.js';
-import type { Io } from '../io.js';
+import { CliError } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
+import type { Io } from '../terminal/io.js';
 import type { Operation } from './state-records.js';
 
 export async function readInput(io: Io, from: string): Promise<string> {

@@ -2,9 +2,9 @@
 // pipe, or JSON Lines with --json (one object per event, the summary last).
 
 import { safeJson, terminalSafe } from '@profile-articles/sdk/internal/terminal';
-import type { Io } from '../io.js';
-import { plural } from '../plural.js';
-import { own } from '../terminal-io.js';
+import type { Io } from '../terminal/io.js';
+import { plural } from '../terminal/plural.js';
+import { own } from '../terminal/terminal-io.js';
 import type { EndRecord } from './run-profile.js';
 import type { Operation } from './state-records.js';
 

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { anyCodePoints } from '@profile-articles/test-utils/arbitraries';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CliError } from '../errors.js';
-import { ExitCode } from '../exit-codes.js';
+import { CliError } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
 import { openStateFile } from './state-file.js';
 import type { Operation, StateRecord } from './state-records.js';
 

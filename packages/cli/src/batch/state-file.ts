@@ -5,8 +5,8 @@
 import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, readSync } from 'node:fs';
 import { writeWhole } from '@profile-articles/mock-server/files';
 import { safeJson } from '@profile-articles/sdk/internal/terminal';
-import { CliError } from '../errors.js';
-import { ExitCode } from '../exit-codes.js';
+import { CliError } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
 import { FIRST_LINE_MAX, isOwnFirstLine, type StateRecord } from './state-records.js';
 
 export interface StateFile {

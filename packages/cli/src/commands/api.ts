@@ -1,12 +1,12 @@
 // api <METHOD> <PATH>: one request as the caller spells it, through the SDK (the key, retries,
 // an idempotency key on POST, pacing, --verbose), its JSON answer on stdout; as `gh api`.
 import { open } from 'node:fs/promises';
-import type { Context } from '../context.js';
-import { CliError, OutcomeUnknownError } from '../errors.js';
-import { ExitCode } from '../exit-codes.js';
-import { invocation } from '../invocation.js';
-import { answerMayBeLost } from '../lost-answer.js';
-import { shellQuote } from '../shell-quote.js';
+import { CliError, OutcomeUnknownError } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
+import type { Context } from '../settings/context.js';
+import { answerMayBeLost } from '../shared/lost-answer.js';
+import { invocation } from '../shell/invocation.js';
+import { shellQuote } from '../shell/shell-quote.js';
 
 export interface ApiOptions {
   /** `-f key=value`, each as typed. */

@@ -17,12 +17,12 @@ import {
   type ProfileProgress,
   summarize,
 } from '../batch/state-records.js';
-import type { Context } from '../context.js';
-import { CliError, QuietInterrupt } from '../errors.js';
-import { ExitCode } from '../exit-codes.js';
-import { budgetedCostOf } from '../paid-operation.js';
-import { plural } from '../plural.js';
-import { shellQuote } from '../shell-quote.js';
+import { CliError, QuietInterrupt } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
+import type { Context } from '../settings/context.js';
+import { budgetedCostOf } from '../settings/paid-operation.js';
+import { shellQuote } from '../shell/shell-quote.js';
+import { plural } from '../terminal/plural.js';
 
 /** "Start? [y/N]" answered no: not an error, so no "Error:" line (the command prints "Not started."); exit 1. */
 class NotStarted extends CliError {

@@ -4,13 +4,13 @@
 
 import type { CheckoutSessionResponse } from '@profile-articles/sdk';
 import { terminalSafe } from '@profile-articles/sdk/internal/terminal';
-import { openableAddress, openInBrowser } from '../browser.js';
-import type { Context } from '../context.js';
-import { CliError } from '../errors.js';
-import { ExitCode } from '../exit-codes.js';
-import { parseTimeout } from '../job-wait.js';
-import { buyAndWait } from '../payment-wait.js';
-import { plural } from '../plural.js';
+import { CliError } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
+import type { Context } from '../settings/context.js';
+import { openableAddress, openInBrowser } from '../shared/browser.js';
+import { parseTimeout } from '../shared/job-wait.js';
+import { buyAndWait } from '../shared/payment-wait.js';
+import { plural } from '../terminal/plural.js';
 
 interface BuyOptions {
   open?: boolean;

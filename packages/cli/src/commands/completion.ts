@@ -1,8 +1,9 @@
 // Shell completion scripts. Each is a thin shim that asks `profile-articles __complete` what
 // fits (complete.ts), so the three shells offer the same words and never go stale.
-import type { Context } from '../context.js';
-import { CliError } from '../errors.js';
-import { ExitCode } from '../exit-codes.js';
+
+import { CliError } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
+import type { Context } from '../settings/context.js';
 
 const SCRIPTS: Record<string, string> = {
   bash: `# profile-articles bash completion: eval "$(profile-articles completion bash)"
@@ -39,6 +40,6 @@ complete -c profile-articles -f -a '(profile-articles __complete (commandline -o
 export async function completionCommand(ctx: Context, shell: string): Promise<void> {
   const script = SCRIPTS[shell];
   if (!script) throw new CliError(`Unknown shell "${shell}": use bash, zsh or fish.`, ExitCode.Usage);
-  const { cloneFunction } = await import('../invocation.js');
+  const { cloneFunction } = await import('../shell/invocation.js');
   ctx.io.stdout.write(`${cloneFunction(ctx.io.env, shell)}${script}`);
 }

@@ -1,11 +1,12 @@
 // config set|get|unset <api-key|base-url> [value], config list and config path; each on the
 // profile --profile or PROFILE_ARTICLES_PROFILE names, else `default`.
-import { maskKey, SETTING_NAMES, type SettingName } from '../config-store.js';
-import type { Context } from '../context.js';
-import { CliError } from '../errors.js';
-import { ExitCode } from '../exit-codes.js';
-import { checkBaseUrl, originOf } from '../origin.js';
-import { readSecret } from '../prompt.js';
+
+import { CliError } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
+import { maskKey, SETTING_NAMES, type SettingName } from '../settings/config-store.js';
+import type { Context } from '../settings/context.js';
+import { checkBaseUrl, originOf } from '../settings/origin.js';
+import { readSecret } from '../terminal/prompt.js';
 
 function settingName(raw: string): SettingName {
   if (raw in SETTING_NAMES) return raw as SettingName;

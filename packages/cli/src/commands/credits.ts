@@ -1,5 +1,5 @@
-import type { Context } from '../context.js';
-import { renderBalance } from '../render.js';
+import type { Context } from '../settings/context.js';
+import { renderBalance } from '../terminal/render.js';
 
 export async function creditsCommand(ctx: Context): Promise<void> {
   const client = await ctx.client();

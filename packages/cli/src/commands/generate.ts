@@ -1,15 +1,15 @@
 // generate and update: start the job, then wait for it with a spinner unless --no-wait.
 import { nothingReachedServer } from '@profile-articles/sdk/internal';
-import { spent } from '../charge-note.js';
-import type { Context } from '../context.js';
-import { OutcomeUnknownError } from '../errors.js';
-import { invocation } from '../invocation.js';
-import { failIfUnsuccessful, parseTimeout, waitForJob } from '../job-wait.js';
-import { answerMayBeLost } from '../lost-answer.js';
-import { plural } from '../plural.js';
-import { renderJob } from '../render.js';
-import { shellQuote } from '../shell-quote.js';
-import { printArticle } from '../show-article.js';
+import { OutcomeUnknownError } from '../errors/errors.js';
+import type { Context } from '../settings/context.js';
+import { spent } from '../shared/charge-note.js';
+import { failIfUnsuccessful, parseTimeout, waitForJob } from '../shared/job-wait.js';
+import { answerMayBeLost } from '../shared/lost-answer.js';
+import { printArticle } from '../shared/show-article.js';
+import { invocation } from '../shell/invocation.js';
+import { shellQuote } from '../shell/shell-quote.js';
+import { plural } from '../terminal/plural.js';
+import { renderJob } from '../terminal/render.js';
 
 interface JobCommandOptions {
   wait: boolean;

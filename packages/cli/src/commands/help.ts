@@ -2,10 +2,10 @@
 // and paged on a terminal, the Markdown as written in a pipe), so an npm user reads the same
 // guides the repository has without leaving the terminal.
 import { access, readFile } from 'node:fs/promises';
-import { CliError } from '../errors.js';
-import { ExitCode } from '../exit-codes.js';
-import type { GuideTopic } from '../guide-topics.js';
-import type { Io } from '../io.js';
+import { CliError } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
+import type { GuideTopic } from '../shell/guide-topics.js';
+import type { Io } from '../terminal/io.js';
 
 /**
  * The build copies docs/guides/ to the package's guides/ folder, beside its package.json: the
@@ -53,12 +53,12 @@ export async function helpTopicCommand(io: Io, topic: GuideTopic, pager: boolean
     return;
   }
   const [{ renderMarkdown, renderWidth }, { colorsFor }] = await Promise.all([
-    import('../markdown.js'),
-    import('../style.js'),
+    import('../terminal/markdown.js'),
+    import('../terminal/style.js'),
   ]);
   const text = renderMarkdown(markdown, colorsFor(io.stdout, io.env), renderWidth(io.stdout.columns));
   if (pager) {
-    const { fitsScreen, page } = await import('../pager.js');
+    const { fitsScreen, page } = await import('../terminal/pager.js');
     if (!fitsScreen(text, io) && (await page(text, io))) return;
   }
   io.stdout.write(`${text}\n`);

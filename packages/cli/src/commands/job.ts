@@ -1,7 +1,7 @@
-import type { Context } from '../context.js';
-import { failIfUnsuccessful, waitForJob } from '../job-wait.js';
-import { renderJob } from '../render.js';
-import { printArticle } from '../show-article.js';
+import type { Context } from '../settings/context.js';
+import { failIfUnsuccessful, waitForJob } from '../shared/job-wait.js';
+import { printArticle } from '../shared/show-article.js';
+import { renderJob } from '../terminal/render.js';
 
 /** Shows a job; with --wait, polls it to its end and exits 3 if it failed. */
 export async function jobCommand(ctx: Context, jobId: string, options: { wait?: boolean }): Promise<void> {

@@ -1,11 +1,12 @@
 // login: the key from a hidden prompt (or piped stdin), checked with a balance call, stored in
 // the profile in use (--profile, PROFILE_ARTICLES_PROFILE, else `default`) with its origin.
-import type { Context } from '../context.js';
-import { CliError } from '../errors.js';
-import { ExitCode } from '../exit-codes.js';
-import { originOf } from '../origin.js';
-import { plural } from '../plural.js';
-import { readSecret } from '../prompt.js';
+
+import { CliError } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
+import type { Context } from '../settings/context.js';
+import { originOf } from '../settings/origin.js';
+import { plural } from '../terminal/plural.js';
+import { readSecret } from '../terminal/prompt.js';
 
 export async function loginCommand(ctx: Context): Promise<void> {
   const { out } = ctx;

@@ -1,10 +1,10 @@
 // mock: the mock server in the foreground, with the same flags and checks as its own bin,
 // and the next steps a newcomer needs (the URL, the demo key, what to run).
 import type { MockFlags } from '@profile-articles/mock-server/internal';
-import type { Context } from '../context.js';
-import { CliError } from '../errors.js';
-import { ExitCode } from '../exit-codes.js';
-import { invocation } from '../invocation.js';
+import { CliError } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
+import type { Context } from '../settings/context.js';
+import { invocation } from '../shell/invocation.js';
 
 /**
  * The steps store the mock's key in a profile of its own, `mock`, and use it by name: a stored

@@ -1,9 +1,9 @@
 import type { ReadResponse } from '@profile-articles/sdk';
-import { spent } from '../charge-note.js';
-import type { Context } from '../context.js';
-import { CliError } from '../errors.js';
-import { ExitCode } from '../exit-codes.js';
-import { printArticle } from '../show-article.js';
+import { CliError } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
+import type { Context } from '../settings/context.js';
+import { spent } from '../shared/charge-note.js';
+import { printArticle } from '../shared/show-article.js';
 
 export interface ReadOptions {
   /** The article's Markdown alone, unrendered. */
@@ -25,7 +25,7 @@ export async function readCommand(ctx: Context, profileId: string, opts: ReadOpt
     const answer = await client.articles.read(profileId);
     return show(ctx, answer, opts.raw === true || output === '-');
   }
-  const { checkTarget, saveFile } = await import('../save-file.js');
+  const { checkTarget, saveFile } = await import('../shared/save-file.js');
   // Before the read is paid for: a file that may not be replaced, or a folder that is not there.
   checkTarget(output, opts.force === true);
   const client = await ctx.client();

@@ -2,9 +2,9 @@
 // the origin, the key (masked) and where each came from, the balance and rate limit, the config file. Exit 0 when the key works,
 // 4 when it is missing or refused, 2 when no origin is set; everything known is shown first.
 import type { BalanceResponse } from '@profile-articles/sdk';
-import { maskKey } from '../config-store.js';
-import { type Context, missingSettings } from '../context.js';
-import { plural } from '../plural.js';
+import { maskKey } from '../settings/config-store.js';
+import { type Context, missingSettings } from '../settings/context.js';
+import { plural } from '../terminal/plural.js';
 
 export async function statusCommand(ctx: Context): Promise<void> {
   const { out } = ctx;

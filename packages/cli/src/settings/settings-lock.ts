@@ -6,8 +6,8 @@
 // and PID namespace, so a holder here that still runs is never taken over, however long it
 // stalls under the lock (Ctrl-Z, a slow NFS), and one that is gone is taken over at once.
 import { type HeldLock, LockHeldError, NotALockError, takeLock } from '@profile-articles/mock-server/files';
-import { CliError } from './errors.js';
-import { ExitCode } from './exit-codes.js';
+import { CliError } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
 
 /** How long a run waits for another's write (milliseconds); each takes a few. */
 const WAIT_MS = 5_000;

@@ -4,8 +4,8 @@
 import { closeSync, constants, fsyncSync, linkSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { writeWhole } from '@profile-articles/mock-server/files';
-import { CliError } from './errors.js';
-import { ExitCode } from './exit-codes.js';
+import { CliError } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
 
 /** Before anything is paid for: a file that must not be replaced, or a folder that is not there. */
 export function checkTarget(path: string, force: boolean): void {

@@ -2,11 +2,11 @@
 // and, under --json, one object). Never a stack trace (unless DEBUG is set), never the API key:
 // SDK errors do not carry it. Hints fit the command that failed and the status it got.
 import { mayHaveActedParts, sentences, wrongBaseUrlHint } from '@profile-articles/sdk/internal';
-import { CliError, OutcomeUnknownError } from './errors.js';
-import { ExitCode, type ExitCodeValue } from './exit-codes.js';
-import { isPaidOperation } from './paid-operation.js';
+import { CliError, OutcomeUnknownError } from '../errors/errors.js';
+import { ExitCode, type ExitCodeValue } from '../errors/exit-codes.js';
+import { isPaidOperation } from '../settings/paid-operation.js';
+import { shellQuote } from '../shell/shell-quote.js';
 import { plural } from './plural.js';
-import { shellQuote } from './shell-quote.js';
 
 /** One reported error: the fields of the `{"error": …}` object of --json, and the exit code. */
 export interface Report {

@@ -3,12 +3,12 @@
 // the payment page first, then a spinner or status lines until the credits arrive. --timeout
 // bounds the wait, Ctrl-C stops it; either way a payment made later still adds its credits.
 import type { CheckoutSessionResponse, ProfileArticles } from '@profile-articles/sdk';
-import type { Context } from './context.js';
-import { CliError, Interrupted, QuietInterrupt } from './errors.js';
-import { ExitCode } from './exit-codes.js';
+import { CliError, Interrupted, QuietInterrupt } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
+import type { Context } from '../settings/context.js';
+import { MAX_WAIT_SECONDS } from '../settings/timer-limit.js';
+import { plural } from '../terminal/plural.js';
 import { isInterrupted, untilInterrupted, waitingText } from './job-wait.js';
-import { plural } from './plural.js';
-import { MAX_WAIT_SECONDS } from './timer-limit.js';
 
 const CHECK_LATER = 'Check later with `profile-articles credits`: a payment made still adds its credits.';
 

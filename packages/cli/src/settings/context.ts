@@ -1,18 +1,18 @@
 // Settings for a run (flag > environment > stored config) and the SDK client built from them.
 // The SDK loads only when a command needs it, so --help stays fast.
 import type { ClientOptions, Logger, LogLevel, ProfileArticles } from '@profile-articles/sdk';
-import { version } from '../package.json';
+import { version } from '../../package.json';
+import { CliError } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
+import type { HttpTrace } from '../terminal/http-trace.js';
+import type { Io } from '../terminal/io.js';
+import { Output } from '../terminal/output.js';
+import type { ReportContext } from '../terminal/report-error.js';
 import type { ConfigStore } from './config-store.js';
-import { CliError } from './errors.js';
-import { ExitCode } from './exit-codes.js';
-import type { HttpTrace } from './http-trace.js';
-import type { Io } from './io.js';
 import { isLoopbackHost } from './loopback.js';
 import { checkBaseUrl, originOf } from './origin.js';
-import { Output } from './output.js';
 import { costOf, isPaidOperation } from './paid-operation.js';
 import { proxyFromEnv } from './proxy-env.js';
-import type { ReportContext } from './report-error.js';
 import { MAX_WAIT_SECONDS } from './timer-limit.js';
 
 export interface GlobalOptions {
@@ -114,7 +114,7 @@ export function missingSettings(settings: Pick<Settings, 'apiKey' | 'baseUrl'>):
 /** A profile that is not stored: the ones that are, and the nearest to a slip of the fingers. */
 async function unknownProfile(store: ConfigStore, profile: ActiveProfile): Promise<CliError> {
   const names = store.profileNames();
-  const { nearest } = await import('./nearest.js');
+  const { nearest } = await import('../shell/nearest.js');
   const near = nearest(profile.name, names);
   const listed =
     names.length === 0
@@ -357,7 +357,7 @@ export class Context {
     const [{ ProfileArticles }, { USER_AGENT_PREFIX }, { httpTrace }] = await Promise.all([
       import('@profile-articles/sdk'),
       import('@profile-articles/sdk/internal'),
-      import('./http-trace.js'),
+      import('../terminal/http-trace.js'),
     ]);
     if (this.options.verbose) this.#trace ??= httpTrace(this.io, this.out);
     const options: ClientOptions & { [USER_AGENT_PREFIX]: string } = {

@@ -4,7 +4,7 @@
 // "API key: " and turning echo off, and tmux showed the half-typed key.
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { QuietInterrupt } from './errors.js';
+import { QuietInterrupt } from '../errors/errors.js';
 import type { Io } from './io.js';
 import { readSecret } from './prompt.js';
 

@@ -3,8 +3,8 @@
 // lower first, as curl), unless NO_PROXY names the origin's host. Loopback is never proxied,
 // as gh (Go's net/http) does: a proxy cannot reach this machine's 127.0.0.1, and the mock runs
 // there. The SDK does the proxying (its `proxy` option); this only chooses.
-import { CliError } from './errors.js';
-import { ExitCode } from './exit-codes.js';
+import { CliError } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
 import { isLoopbackHost } from './loopback.js';
 
 type Env = Record<string, string | undefined>;

@@ -1,8 +1,8 @@
 // The API origin as the CLI reads it: checked where it is given (a flag, the environment, the
 // settings file) so that a typo is a usage error naming that place, not "Invalid URL" from deep
 // inside a request; and compared as an origin, because a stored key goes only to its own.
-import { CliError } from './errors.js';
-import { ExitCode } from './exit-codes.js';
+import { CliError } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
 import { isLoopbackHost } from './loopback.js';
 
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;

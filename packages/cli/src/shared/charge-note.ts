@@ -1,7 +1,7 @@
 // The note after a paid answer (read, or generate that read an existing article): what it
 // cost and what is left. Shared by commands, so it lives outside commands/.
-import type { Context } from './context.js';
-import { plural } from './plural.js';
+import type { Context } from '../settings/context.js';
+import { plural } from '../terminal/plural.js';
 
 /** "100 credits charged · 900 credits left", for a person; the balance call is free. */
 export async function spent(ctx: Context, charged: number): Promise<void> {

@@ -1,5 +1,5 @@
 // Reads a secret: from a hidden prompt on a terminal, or the first line of piped stdin.
-import { QuietInterrupt } from './errors.js';
+import { QuietInterrupt } from '../errors/errors.js';
 import type { Io } from './io.js';
 
 /** The first line, as soon as it is complete: a pipe that stays open must not hang us. */

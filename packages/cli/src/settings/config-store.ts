@@ -17,9 +17,9 @@ import {
   removeLeftover,
   writeTemporary,
 } from '@profile-articles/mock-server/files';
-import { CliError } from './errors.js';
-import { ExitCode } from './exit-codes.js';
-import type { Io } from './io.js';
+import { CliError } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
+import type { Io } from '../terminal/io.js';
 import { type SettingsLock, withSettingsLock } from './settings-lock.js';
 
 /** What one profile stores. */

@@ -3,8 +3,8 @@
 // jq itself, compiled to WebAssembly, ships inside the jq-web package (docs/decisions/0010 says
 // why that one); it loads only here, only when --jq was given, so no other start-up pays for it.
 import { safeJson } from '@profile-articles/sdk/internal/terminal';
-import { CliError } from './errors.js';
-import { ExitCode } from './exit-codes.js';
+import { CliError } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
 
 interface JqWeb {
   raw(json: string, filter: string, flags?: string[]): string | undefined;

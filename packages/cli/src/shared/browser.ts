@@ -5,9 +5,9 @@
 // that names http://127.0.0.1:631/admin/… points the browser at a local service's admin page
 // (attack trial), which no payment page of its own can be. Anything else is refused with the
 // address shown, made safe to print.
-import { CliError } from './errors.js';
-import { ExitCode } from './exit-codes.js';
-import { isLoopbackHost } from './loopback.js';
+import { CliError } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
+import { isLoopbackHost } from '../settings/loopback.js';
 
 // Controls (C0, space, DEL, C1) and the invisible ones that reorder or hide text: no address a
 // person can check by eye holds them, and a terminal or an opener may act on them.

@@ -1,12 +1,12 @@
 // Waiting for a job with a spinner: Ctrl-C and --timeout stop the wait, never the job.
 import type { Job, ProfileArticles } from '@profile-articles/sdk';
-import type { Context } from './context.js';
-import { CliError, Interrupted } from './errors.js';
-import { ExitCode } from './exit-codes.js';
-import { invocation } from './invocation.js';
-import { plural } from './plural.js';
-import { renderJob } from './render.js';
-import { MAX_WAIT_SECONDS } from './timer-limit.js';
+import { CliError, Interrupted } from '../errors/errors.js';
+import { ExitCode } from '../errors/exit-codes.js';
+import type { Context } from '../settings/context.js';
+import { MAX_WAIT_SECONDS } from '../settings/timer-limit.js';
+import { invocation } from '../shell/invocation.js';
+import { plural } from '../terminal/plural.js';
+import { renderJob } from '../terminal/render.js';
 
 class SigintAbort extends Error {
   override name = 'SigintAbort';

@@ -2,8 +2,8 @@
 import { anyCodePoints } from '@profile-articles/test-utils/arbitraries';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CliError } from '../errors/errors.js';
 import { openableAddress } from './browser.js';
-import { CliError } from './errors.js';
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
 

@@ -4,7 +4,7 @@
 // line here (an error, a status line, the spinner) is also kept to one line (the SDK's terminalSafe).
 
 import { safeJson, terminalSafe } from '@profile-articles/sdk/internal/terminal';
-import { invocation } from './invocation.js';
+import { invocation } from '../shell/invocation.js';
 import type { Io } from './io.js';
 import type { Report } from './report-error.js';
 import { colorsFor, plain, type Style } from './style.js';
