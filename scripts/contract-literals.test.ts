@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** The files allowed to spell these out: the table, and the SDK's retry rule (which the CLI imports). */
 const TABLE_FILES = ['packages/sdk/src/schemas/endpoints.ts', 'packages/sdk/src/retry/retry.ts'];
 /** The one list of the methods whose requests carry a body, which the mock's three readers import. */
-const METHOD_LIST_OWNERS = ['packages/mock-server/src/limits.ts'];
+const METHOD_LIST_OWNERS = ['packages/mock-server/src/config/limits.ts'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

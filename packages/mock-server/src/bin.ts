@@ -2,6 +2,7 @@
 // profile-articles-mock [--port PORT] [--host HOST] [--config FILE] [--allow-host NAME]… [--admin-token-file FILE | --admin-token TOKEN]
 // profile-articles-mock verify ...   (checks a deployment against the contract; see docs/verify.md)
 import { terminalSafe } from '@profile-articles/sdk/internal/terminal';
+import { mockStartFailure } from './console/start-failure.js';
 import {
   flagSpelling,
   MOCK_FLAGS,
@@ -11,7 +12,6 @@ import {
   parseMockArgs,
 } from './flags.js';
 import { type RunMockOptions, runMockCommand } from './run.js';
-import { mockStartFailure } from './start-failure.js';
 
 // Listed from the same declaration `profile-articles mock --help` is built from.
 const flagLines = MOCK_FLAGS.map((flag) => [

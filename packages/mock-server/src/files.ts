@@ -4,8 +4,8 @@
 // It imports nothing but node:fs, so the CLI bundles it without the rest of the mock. Not
 // public, like ./internal: it may change in any release, without a major version.
 
-export { ConfigError } from './config-error.js';
 export * from './data/durable-file.js';
 // The folder checks of --data, which the CLI's settings folder gets too (in its own words).
 export { type FolderWords, prepareDataFolder } from './data/folder-checks.js';
 export * from './data/lock.js';
+export { ConfigError } from './rules/config-error.js';

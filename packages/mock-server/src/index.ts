@@ -11,26 +11,26 @@ export {
   PAYMENT_MODES,
   type PaymentMode,
   parseConfigText,
-} from './config.js';
+} from './config/config.js';
+export type { RequestLogEntry } from './console/request-log.js';
 export { DEFAULT_HOST, DEFAULT_PORT } from './flags.js';
-export type { LedgerReport, StatsReport } from './inspection.js';
+export type { Transport } from './http/transport.js';
 export { type MockServer, type StartOptions, startMockServer } from './node.js';
-export { payCheckoutPage } from './pay-page.js';
-export type { RequestLogEntry } from './request-log.js';
-export type { Transport } from './routes/transport.js';
-export type { NormalizedAccount } from './rules/accounts.js';
+export { payCheckoutPage } from './routes/pay-page.js';
 export type { BodyExcerpt } from './rules/body-excerpt.js';
 export { MAX_CLOCK_MS } from './rules/clock.js';
+export type { JournalEntry, JournalQuery } from './rules/journal.js';
+export type { NormalizedAccount } from './rules/money/accounts.js';
+export type { LedgerEntry } from './rules/money/ledger.js';
 export {
   FAULT_KINDS,
   FAULT_ROUTES,
   type FaultKind,
   type FaultRoute,
   type FaultsConfig,
-} from './rules/faults.js';
-export type { JournalEntry, JournalQuery } from './rules/journal.js';
-export type { LedgerEntry } from './rules/ledger.js';
+} from './rules/request/faults.js';
 export { createMockService, MAX_BODY_BYTES, type MockService, type MockServiceOptions } from './service.js';
+export type { LedgerReport, StatsReport } from './state/inspection.js';
 // What `service.state()` hands tests that look behind the HTTP surface: exported so that a
 // project compiled with `declaration: true` can name what it infers from it.
 export type * from './state-types.js';

@@ -5,13 +5,13 @@
 // start-up, and the bin prints its URL before them (serveMock).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { MockConfig, NormalizedConfig } from './config.js';
+import type { MockConfig, NormalizedConfig } from './config/config.js';
+import { BODY_METHODS, MAX_BODY_BYTES } from './config/limits.js';
+import type { RequestLogEntry } from './console/request-log.js';
 import type { DataFolder } from './data/folder.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './flags.js';
-import { BODY_METHODS, MAX_BODY_BYTES } from './limits.js';
-import type { AnyOutcome } from './outcome.js';
-import type { RequestLogEntry } from './request-log.js';
-import type { Transport } from './routes/transport.js';
+import type { Transport } from './http/transport.js';
+import type { AnyOutcome } from './operations/outcome.js';
 import type { MockService, ServiceOptionsWithData } from './service.js';
 
 export interface StartOptions {
@@ -248,9 +248,9 @@ async function loadListener(
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./service.js'),
-    import('./routes/respond.js'),
+    import('./http/respond.js'),
     import('./rules/json-text.js'),
-    import('./config.js'),
+    import('./config/config.js'),
   ]);
   const config = options.service ? undefined : normalizeConfig(options.config);
   const onError = options.onError ?? (() => {});

@@ -1,12 +1,12 @@
 // Runs the mock in the foreground until SIGINT or SIGTERM: the bin and `profile-articles mock` share it.
 import { readFile } from 'node:fs/promises';
 import { terminalSafe } from '@profile-articles/sdk/internal/terminal';
-import type { MockConfig, NormalizedConfig } from './config.js';
-import { ConfigError } from './config-error.js';
+import type { MockConfig, NormalizedConfig } from './config/config.js';
+import type { StatusPainter } from './console/request-log.js';
 import { DEFAULT_HOST, DEFAULT_PORT, type MockFlagOptions } from './flags.js';
 import { type StartOptions, serveMock } from './node.js';
-import type { StatusPainter } from './request-log.js';
-import { isLoopback } from './rules/hosts.js';
+import { ConfigError } from './rules/config-error.js';
+import { isLoopback } from './rules/request/hosts.js';
 
 /** The checked flags, and where the runner's lines go. */
 export interface RunMockOptions extends MockFlagOptions {
@@ -72,13 +72,13 @@ async function loadConfigFile(path: string): Promise<NormalizedConfig> {
     );
   }
   // zod comes with the config module: loaded only for a config file, not for a bare start.
-  const { parseConfigText } = await import('./config.js');
+  const { parseConfigText } = await import('./config/config.js');
   return parseConfigText(text);
 }
 
 /** `--log`'s hearer: each request's line, formatted with the running service's keys redacted. */
 async function requestLogger(options: RunMockOptions): Promise<NonNullable<StartOptions['onRequest']>> {
-  const { ansiStatus, createRequestLine, plainStatus } = await import('./request-log.js');
+  const { ansiStatus, createRequestLine, plainStatus } = await import('./console/request-log.js');
   const paint = options.paintStatus ?? (colourTerminal(process.env) ? ansiStatus : plainStatus);
   const write = options.requestLine ?? ((line: string) => process.stdout.write(`${line}\n`));
   let line: ReturnType<typeof createRequestLine> | undefined;

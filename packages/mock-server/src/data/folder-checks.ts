@@ -3,7 +3,7 @@
 // that others may write), and cleared of the temporaries a crash left there.
 import * as fs from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { ConfigError } from '../config-error.js';
+import { ConfigError } from '../rules/config-error.js';
 import { removeLeftover } from './durable-file.js';
 
 /** The temporaries a snapshot or a new journal is written to before its rename (data/folder.ts). */

@@ -24,13 +24,13 @@
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError } from '../config-error.js';
-import type { LiveData } from '../live-state.js';
+import { ConfigError } from '../rules/config-error.js';
 import { fsyncFolder, replaceFileDurably, writeTemporary } from './durable-file.js';
 import { checkFolderFiles, prepareDataFolder, removeLeftoverTemporaries } from './folder-checks.js';
 import { createDataIds } from './ids.js';
 import { JOURNAL_VERSION, line } from './journal-format.js';
 import { checkJournalIsOurs, handleDamage, type JournalRead, readJournal } from './journal-read.js';
+import type { LiveData } from './live-state.js';
 import { type HeldLock, LockHeldError, NotALockError, STALE_MS, takeLock } from './lock.js';
 import type { DataRecord } from './records.js';
 import { isSnapshot, SNAPSHOT_VERSION, type Snapshot } from './snapshot.js';

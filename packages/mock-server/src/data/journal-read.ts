@@ -7,7 +7,7 @@
 // not this mock's header, or that another folder wrote, is refused as a foreign snapshot is.
 import * as fs from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError } from '../config-error.js';
+import { ConfigError } from '../rules/config-error.js';
 import { idAt } from './ids.js';
 import { checksum, isRecord, JOURNAL_VERSION, type JournalHeader, line } from './journal-format.js';
 import type { DataRecord } from './records.js';

@@ -4,11 +4,12 @@
 // A record carries what its change depended on (prices, job timings), so a restart with another
 // config replays what happened rather than what the new config would have done.
 // Pure: the files are data/folder.ts's.
-import type { ArticleSeed } from '../rules/articles.js';
-import type { StoredOutcome } from '../rules/idempotency.js';
-import type { JobKind } from '../rules/jobs.js';
-import type { LedgerReason } from '../rules/ledger.js';
-import type { MockState } from '../state.js';
+
+import type { LedgerReason } from '../rules/money/ledger.js';
+import type { StoredOutcome } from '../rules/request/idempotency.js';
+import type { ArticleSeed } from '../rules/work/articles.js';
+import type { JobKind } from '../rules/work/jobs.js';
+import type { MockState } from '../state/state.js';
 
 export type DataRecord =
   /** A read's credit (a read, or a generate answered with the existing article). */

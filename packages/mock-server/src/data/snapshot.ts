@@ -3,11 +3,12 @@
 // balances and the ledger, articles, jobs (an active one with its plan, to schedule its events
 // again), idempotency keys with their expiry, checkout sessions, the clock and the id source.
 // The request journal, rate windows and fault rules start empty, as the docs say.
-import type { ArticleSeed } from '../rules/articles.js';
-import type { CheckoutSession } from '../rules/checkout.js';
-import type { JobKind, SavedJob } from '../rules/jobs.js';
-import type { LedgerDump } from '../rules/ledger.js';
-import type { MockState } from '../state.js';
+
+import type { CheckoutSession } from '../rules/money/checkout.js';
+import type { LedgerDump } from '../rules/money/ledger.js';
+import type { ArticleSeed } from '../rules/work/articles.js';
+import type { JobKind, SavedJob } from '../rules/work/jobs.js';
+import type { MockState } from '../state/state.js';
 import type { IdState } from './ids.js';
 
 export const SNAPSHOT_VERSION = 1;

@@ -1,12 +1,12 @@
 // Read, generate and update: the interface's rules on charging, jobs and idempotency.
 import { isActiveStatus, type Job, type ReadResponse } from '@profile-articles/sdk/schemas';
-import { type Failure, fail, type Outcome, ok, type Success } from '../outcome.js';
-import type { StoredOutcome } from '../rules/idempotency.js';
-import type { JobKind } from '../rules/jobs.js';
 import { isUnchanging, markUnchanging } from '../rules/json-text.js';
-import type { StoredJob } from '../rules/stored-job.js';
-import { profileBehaviour } from '../rules/test-profiles.js';
+import type { StoredOutcome } from '../rules/request/idempotency.js';
+import type { JobKind } from '../rules/work/jobs.js';
+import type { StoredJob } from '../rules/work/stored-job.js';
+import { profileBehaviour } from '../rules/work/test-profiles.js';
 import type { OperationContext } from './context.js';
+import { type Failure, fail, type Outcome, ok, type Success } from './outcome.js';
 
 const NO_ARTICLE = 'No article exists for this profile';
 const ACTIVE_JOB = 'Another job is active for this profile; wait for it to finish';

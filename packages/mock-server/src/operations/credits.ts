@@ -1,7 +1,7 @@
 import type { BalanceResponse, CheckoutSessionResponse } from '@profile-articles/sdk/schemas';
-import { fail, type Outcome, ok } from '../outcome.js';
 import { markUnchanging } from '../rules/json-text.js';
 import type { OperationContext } from './context.js';
+import { fail, type Outcome, ok } from './outcome.js';
 
 // The last balance answered per account, kept while the balance and terms stay the same:
 // polling the balance then costs neither a new answer nor its JSON text (see json-text.ts).

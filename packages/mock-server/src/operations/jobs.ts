@@ -1,6 +1,6 @@
 import type { Job } from '@profile-articles/sdk/schemas';
-import { fail, type Outcome, ok } from '../outcome.js';
 import type { OperationContext } from './context.js';
+import { fail, type Outcome, ok } from './outcome.js';
 
 /** Free. Another account's job is as good as missing: 404. */
 export function getJob(ctx: OperationContext, jobId: string): Outcome<Job, 200, 404> {

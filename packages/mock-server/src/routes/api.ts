@@ -2,18 +2,18 @@
 // auth (401), rate limit (429), then the request's own validity (422), then the operation's rules.
 import { ENDPOINTS, type EndpointName } from '@profile-articles/sdk/internal';
 import { Hono } from 'hono';
-import type { LiveState } from '../live-state.js';
+import type { LiveState } from '../data/live-state.js';
+import { type EndpointArgs, readEndpointArgs } from '../http/endpoint-input.js';
+import type { EndpointOutcome } from '../http/endpoint-outcome.js';
+import { requestHeader } from '../http/request-header.js';
+import { respond } from '../http/respond.js';
+import type { GuardEnv } from '../http/transport.js';
 import { generateArticle, readArticle, updateArticle } from '../operations/articles.js';
 import type { OperationContext } from '../operations/context.js';
 import { createCheckout, getBalance } from '../operations/credits.js';
 import { getJob } from '../operations/jobs.js';
-import { type Failure, fail } from '../outcome.js';
-import type { Account } from '../rules/accounts.js';
-import { type EndpointArgs, readEndpointArgs } from './endpoint-input.js';
-import type { EndpointOutcome } from './endpoint-outcome.js';
-import { requestHeader } from './request-header.js';
-import { respond } from './respond.js';
-import type { GuardEnv } from './transport.js';
+import { type Failure, fail } from '../operations/outcome.js';
+import type { Account } from '../rules/money/accounts.js';
 
 /** Set by the auth middleware for every request that passed it. */
 export type ApiEnv = { Variables: { ctx: OperationContext } } & GuardEnv;

@@ -3,9 +3,9 @@
 // script, and its Pay form carries a token only this page knows (no cross-site forgery).
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
-import type { CheckoutSession, PayResult } from '../rules/checkout.js';
-import type { PageTokens } from '../rules/page-tokens.js';
-import type { GuardEnv } from './transport.js';
+import type { GuardEnv } from '../http/transport.js';
+import type { CheckoutSession, PayResult } from '../rules/money/checkout.js';
+import type { PageTokens } from '../rules/money/page-tokens.js';
 
 interface CheckoutPageDeps {
   session: (sessionId: string) => CheckoutSession | undefined;

@@ -1,8 +1,8 @@
 // The control routes on their own: built from the live state before any service exists, they
 // act on the state and clock they were given, and keep doing so across a reset.
 import { describe, expect, it } from 'vitest';
-import { normalizeConfig } from '../config.js';
-import { createLiveState } from '../live-state.js';
+import { normalizeConfig } from '../config/config.js';
+import { createLiveState } from '../data/live-state.js';
 import { createControlRoutes } from './control.js';
 
 const START = Date.parse('2026-01-01T00:00:00Z');

@@ -3,18 +3,24 @@
 import { createRedactor } from '@profile-articles/sdk/internal';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { checkoutsReport, jobsReport, ledgerReport, MAX_PAGE_LIMIT, statsReport } from '../inspection.js';
-import type { LiveState } from '../live-state.js';
-import { type AnyOutcome, fail, invalid, ok } from '../outcome.js';
-import { bearerToken, matchesSecret } from '../rules/accounts.js';
-import type { PayResult } from '../rules/checkout.js';
-import { FaultsConfigSchema } from '../rules/faults.js';
+import type { LiveState } from '../data/live-state.js';
+import { type ParamSpec, parseParams, searchParamsOf } from '../http/query-params.js';
+import { requestHeader } from '../http/request-header.js';
+import { parseJsonBody, respond as respondAs } from '../http/respond.js';
+import type { GuardEnv } from '../http/transport.js';
+import { type AnyOutcome, fail, invalid, ok } from '../operations/outcome.js';
 import { MAX_JOURNAL_ENTRIES } from '../rules/journal.js';
+import { bearerToken, matchesSecret } from '../rules/money/accounts.js';
+import type { PayResult } from '../rules/money/checkout.js';
+import { FaultsConfigSchema } from '../rules/request/faults.js';
+import {
+  checkoutsReport,
+  jobsReport,
+  ledgerReport,
+  MAX_PAGE_LIMIT,
+  statsReport,
+} from '../state/inspection.js';
 import { eventStream } from './events.js';
-import { type ParamSpec, parseParams, searchParamsOf } from './query-params.js';
-import { requestHeader } from './request-header.js';
-import { parseJsonBody, respond as respondAs } from './respond.js';
-import type { GuardEnv } from './transport.js';
 
 const JOURNAL_FILTERS = {
   account: { kind: 'text' },

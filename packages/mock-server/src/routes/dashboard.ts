@@ -6,7 +6,7 @@ import type { Hono } from 'hono';
 import { DASHBOARD_SCRIPT } from '../dashboard/client-script.js';
 import { DASHBOARD_HTML } from '../dashboard/page-html.js';
 import { DASHBOARD_CSS } from '../dashboard/page-style.js';
-import type { GuardEnv } from './transport.js';
+import type { GuardEnv } from '../http/transport.js';
 
 const DASHBOARD_CSP = [
   "default-src 'none'",

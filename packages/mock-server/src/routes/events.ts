@@ -2,7 +2,7 @@
 // changed (`event: change`, with the clock's time); the page then reads the views it shows.
 // Nothing on the hot path knows of it: while a stream is open, a timer compares a handful of
 // counters the rules keep anyway, and with nobody watching there is no timer at all.
-import type { LiveState } from '../live-state.js';
+import type { LiveState } from '../data/live-state.js';
 
 /** How often an open stream looks for changes: live to a person, a few counters per look. */
 const EVENTS_POLL_MS = 200;

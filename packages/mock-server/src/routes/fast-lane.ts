@@ -6,13 +6,13 @@
 // answers undefined for any request it does not take, which the router then answers: a request
 // has one answer whichever way it goes (test/fast-lane.test.ts compares them).
 import { API_PREFIX, ENDPOINTS, type EndpointName } from '@profile-articles/sdk/internal';
-import type { LiveState } from '../live-state.js';
-import { type AnyOutcome, fail } from '../outcome.js';
+import type { LiveState } from '../data/live-state.js';
+import { checkEndpointArgs } from '../http/endpoint-input.js';
+import { type AnyOutcome, fail } from '../operations/outcome.js';
 import type { BodyExcerpt } from '../rules/body-excerpt.js';
 import { innerMap } from '../rules/inner-map.js';
 import { toJsonText } from '../rules/json-text.js';
 import { authorize, runOperation } from './api.js';
-import { checkEndpointArgs } from './endpoint-input.js';
 import { carriesBody, contentTypeOutcome, hostOutcome } from './guard.js';
 
 /** A request as a transport hands it to the lane. */

@@ -5,12 +5,12 @@
 // against a rate window. Host and Origin are checked only where there is a socket: the
 // node adapter passes the listening address; msw serves whatever origin a test intercepts.
 import type { MiddlewareHandler } from 'hono';
-import { BODY_METHODS } from '../limits.js';
-import { type Failure, fail } from '../outcome.js';
-import { createHostCheck, hostName } from '../rules/hosts.js';
-import { requestHeader } from './request-header.js';
-import { respond } from './respond.js';
-import type { GuardEnv } from './transport.js';
+import { BODY_METHODS } from '../config/limits.js';
+import { requestHeader } from '../http/request-header.js';
+import { respond } from '../http/respond.js';
+import type { GuardEnv } from '../http/transport.js';
+import { type Failure, fail } from '../operations/outcome.js';
+import { createHostCheck, hostName } from '../rules/request/hosts.js';
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 

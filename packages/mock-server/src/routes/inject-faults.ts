@@ -2,12 +2,12 @@
 // outcomes are transport-free: a reset is `Response.error()`, which the node adapter turns
 // into a destroyed socket and msw into a network error.
 import type { Hono, MiddlewareHandler } from 'hono';
-import type { LiveState } from '../live-state.js';
-import { fail } from '../outcome.js';
-import { FAULT_ROUTES, type FaultRoute } from '../rules/faults.js';
+import type { LiveState } from '../data/live-state.js';
+import { requestHeader } from '../http/request-header.js';
+import { respond } from '../http/respond.js';
+import { fail } from '../operations/outcome.js';
+import { FAULT_ROUTES, type FaultRoute } from '../rules/request/faults.js';
 import { type ApiEnv, honoPath } from './api.js';
-import { requestHeader } from './request-header.js';
-import { respond } from './respond.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

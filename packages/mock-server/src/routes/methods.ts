@@ -1,4 +1,4 @@
-import { type Failure, fail } from '../outcome.js';
+import { type Failure, fail } from '../operations/outcome.js';
 
 // Which methods a path takes, read from the routes the app has registered (the API's come
 // from the contract table), so a wrong method answers 405 rather than 404 with no second list.

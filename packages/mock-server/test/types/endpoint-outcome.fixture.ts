@@ -2,11 +2,11 @@
 // be one its contract-table entry lists. Each `@ts-expect-error` fails the check when the line
 // under it compiles, so a loosened Outcome or EndpointOutcome cannot go unnoticed.
 import type { BalanceResponse, Job, ReadResponse } from '@profile-articles/sdk/schemas';
+import type { EndpointOutcome } from '../../src/http/endpoint-outcome.js';
 import { generateArticle, readArticle, updateArticle } from '../../src/operations/articles.js';
 import { createCheckout, getBalance } from '../../src/operations/credits.js';
 import { getJob } from '../../src/operations/jobs.js';
-import { fail, type Outcome, ok, type ValidationIssue } from '../../src/outcome.js';
-import type { EndpointOutcome } from '../../src/routes/endpoint-outcome.js';
+import { fail, type Outcome, ok, type ValidationIssue } from '../../src/operations/outcome.js';
 
 declare const read: ReadResponse;
 declare const balance: BalanceResponse;

@@ -4,7 +4,7 @@
 import { API_PREFIX, ENDPOINTS, type EndpointName } from '@profile-articles/sdk/internal';
 import * as z from 'zod/mini';
 import { ConfigError, describeIssues } from '../config-error.js';
-import { seededRandom } from './seeded-random.js';
+import { seededRandom } from '../seeded-random.js';
 
 export const FAULT_KINDS = ['fail', 'lost', 'reset', 'latency', 'rate-limit'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];

@@ -4,8 +4,8 @@
 // the version it published, never a copy. A small cache of rendered articles, counted apart,
 // keeps repeated reads of the same version from rendering again.
 import type { Article } from '@profile-articles/sdk/schemas';
+import { markUnchanging } from '../json-text.js';
 import { writeArticle } from './article-content.js';
-import { markUnchanging } from './json-text.js';
 
 /** What an article version is made from. Never changed once published. */
 export interface ArticleSeed {

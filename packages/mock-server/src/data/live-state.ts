@@ -3,12 +3,12 @@
 // to reach for a service that does not exist yet when the routes are made.
 // With --data it also starts from what the data folder holds and tells the folder of each
 // change (data/records.ts); the folder itself is the adapter's (data/folder.ts).
-import type { NormalizedConfig } from './config.js';
-import type { DataIds } from './data/ids.js';
-import { applyRecord, type DataRecord, recordChanges } from './data/records.js';
-import { dumpState, loadState, type Snapshot } from './data/snapshot.js';
-import { CLOCK_LIMIT_TEXT, type Clock, createClock } from './rules/clock.js';
-import { createState, type MockState } from './state.js';
+import type { NormalizedConfig } from '../config/config.js';
+import { CLOCK_LIMIT_TEXT, type Clock, createClock } from '../rules/clock.js';
+import { createState, type MockState } from '../state/state.js';
+import type { DataIds } from './ids.js';
+import { applyRecord, type DataRecord, recordChanges } from './records.js';
+import { dumpState, loadState, type Snapshot } from './snapshot.js';
 
 export interface LiveState {
   /** The state as it is, due events not run: for what only records or reads settings. */

@@ -2,7 +2,7 @@
 import type { SuccessStatus } from '@profile-articles/sdk/internal';
 import type { ValidationIssue as AnyValidationIssue, ErrorBody } from '@profile-articles/sdk/schemas';
 import type * as z from 'zod/mini';
-import { useEnglishMessages } from './zod-english.js';
+import { useEnglishMessages } from '../rules/zod-english.js';
 
 useEnglishMessages();
 

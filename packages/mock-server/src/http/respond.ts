@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
-import { type AnyOutcome, JSON_INVALID, parseInput, type ValidationIssue } from '../outcome.js';
+import { type AnyOutcome, JSON_INVALID, parseInput, type ValidationIssue } from '../operations/outcome.js';
 import { toJsonText } from '../rules/json-text.js';
 import type { GuardEnv } from './transport.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeConfig } from '../config.js';
+import { normalizeConfig } from '../../config/config.js';
 import { bearerToken, createAccounts } from './accounts.js';
 
 describe('accounts', () => {

@@ -1,8 +1,8 @@
 import { seededIds } from '@profile-articles/test-utils/seeded-ids';
 import { describe, expect, it } from 'vitest';
+import { createLedger } from '../money/ledger.js';
 import { createArticles } from './articles.js';
 import { createJobs } from './jobs.js';
-import { createLedger } from './ledger.js';
 import { createScheduler } from './scheduler.js';
 
 function setup(times = { queuedMs: 10, runningMs: 20 }) {

@@ -3,7 +3,7 @@
 import type { Endpoint } from '@profile-articles/sdk/internal';
 import type { Context } from 'hono';
 import type * as z from 'zod/mini';
-import { type Failure, invalid, parseInput, type ValidationIssue } from '../outcome.js';
+import { type Failure, invalid, parseInput, type ValidationIssue } from '../operations/outcome.js';
 import { parseOnce } from './parse-once.js';
 import { requestHeader } from './request-header.js';
 import { parseJsonBody, parseJsonText } from './respond.js';

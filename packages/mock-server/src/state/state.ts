@@ -1,16 +1,16 @@
 // Everything the mock holds, built from the config. `reset` builds it again.
-import type { NormalizedConfig } from './config.js';
-import { type Accounts, createAccounts } from './rules/accounts.js';
-import { type Articles, createArticles } from './rules/articles.js';
-import { type Checkouts, createCheckouts } from './rules/checkout.js';
-import { createFaults, type Faults } from './rules/faults.js';
-import { createIdempotencyKeys, type IdempotencyKeys } from './rules/idempotency.js';
-import { createJobs, type Jobs } from './rules/jobs.js';
-import { createJournal, type Journal } from './rules/journal.js';
-import { createLedger, type Ledger } from './rules/ledger.js';
-import { createRateLimiter, type RateLimiter } from './rules/rate-limit.js';
-import { createRefusals, type Refusals } from './rules/refusals.js';
-import { createScheduler, type Scheduler } from './rules/scheduler.js';
+import type { NormalizedConfig } from '../config/config.js';
+import { createJournal, type Journal } from '../rules/journal.js';
+import { type Accounts, createAccounts } from '../rules/money/accounts.js';
+import { type Checkouts, createCheckouts } from '../rules/money/checkout.js';
+import { createLedger, type Ledger } from '../rules/money/ledger.js';
+import { createFaults, type Faults } from '../rules/request/faults.js';
+import { createIdempotencyKeys, type IdempotencyKeys } from '../rules/request/idempotency.js';
+import { createRateLimiter, type RateLimiter } from '../rules/request/rate-limit.js';
+import { createRefusals, type Refusals } from '../rules/request/refusals.js';
+import { type Articles, createArticles } from '../rules/work/articles.js';
+import { createJobs, type Jobs } from '../rules/work/jobs.js';
+import { createScheduler, type Scheduler } from '../rules/work/scheduler.js';
 
 export interface MockState {
   config: NormalizedConfig;

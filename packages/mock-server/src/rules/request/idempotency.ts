@@ -1,10 +1,11 @@
 // Idempotency keys, per account: the first request's outcome is kept for 24 hours of the
 // mock's clock, and a replay returns it without charging again. Only requests that did
 // something (200 or 202) are kept, so a key that met a 402 can be used again after buying.
-import type { ArticleSeed } from './articles.js';
-import { innerMap } from './inner-map.js';
-import type { JobKind } from './jobs.js';
-import type { Scheduler } from './scheduler.js';
+
+import { innerMap } from '../inner-map.js';
+import type { ArticleSeed } from '../work/articles.js';
+import type { JobKind } from '../work/jobs.js';
+import type { Scheduler } from '../work/scheduler.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
 

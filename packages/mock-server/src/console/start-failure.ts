@@ -1,7 +1,8 @@
 // Why the mock could not start, as a person should read it, and the exit code: one mapping
 // for the mock's bin and `profile-articles mock`, so both say the same and exit the same.
-import { ConfigError } from './config-error.js';
-import { DEFAULT_HOST, DEFAULT_PORT } from './flags.js';
+
+import { DEFAULT_HOST, DEFAULT_PORT } from '../flags.js';
+import { ConfigError } from '../rules/config-error.js';
 
 export interface StartFailure {
   message: string;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createScheduler } from '../work/scheduler.js';
 import { createIdempotencyKeys, IDEMPOTENCY_TTL_MS } from './idempotency.js';
-import { createScheduler } from './scheduler.js';
 
 describe('idempotency keys', () => {
   it('replay the same request, refuse another request, and are per account', () => {

@@ -2,8 +2,8 @@
 // article version it published instead of a copy of the article. `article` renders that
 // seed when read, and JSON gives exactly the interface's Job, fields in the same order.
 import type { Article, Job, JobStatus } from '@profile-articles/sdk/schemas';
+import { toJsonText } from '../json-text.js';
 import type { ArticleSeed, Articles } from './articles.js';
-import { toJsonText } from './json-text.js';
 
 const ENDED: ReadonlySet<JobStatus> = new Set<JobStatus>(['succeeded', 'failed', 'cancelled']);
 /**

@@ -1,8 +1,9 @@
 // Jobs and their life: queued → running → succeeded, or failed / cancelled with a refund.
 // Transitions are events on the virtual clock; one active job per profile, across accounts.
+
+import { MAX_CLOCK_MS } from '../clock.js';
+import type { Ledger, LedgerReason } from '../money/ledger.js';
 import type { ArticleSeed, Articles } from './articles.js';
-import { MAX_CLOCK_MS } from './clock.js';
-import type { Ledger, LedgerReason } from './ledger.js';
 import type { Scheduler } from './scheduler.js';
 import { StoredJob } from './stored-job.js';
 import { profileBehaviour } from './test-profiles.js';

@@ -2,11 +2,11 @@
 import { MIN_API_KEY_LENGTH } from '@profile-articles/sdk/internal';
 import { PricingSchema } from '@profile-articles/sdk/schemas';
 import * as z from 'zod/mini';
-import { ConfigError, describeIssues } from './config-error.js';
+import { ConfigError, describeIssues } from '../rules/config-error.js';
+import type { NormalizedAccount } from '../rules/money/accounts.js';
+import { FaultsConfigSchema, type NormalizedFaults } from '../rules/request/faults.js';
+import { useEnglishMessages } from '../rules/zod-english.js';
 import { whereJsonBreaks } from './json-where.js';
-import type { NormalizedAccount } from './rules/accounts.js';
-import { FaultsConfigSchema, type NormalizedFaults } from './rules/faults.js';
-import { useEnglishMessages } from './zod-english.js';
 
 useEnglishMessages();
 

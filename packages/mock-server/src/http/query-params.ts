@@ -1,7 +1,7 @@
 // Query parameters of the control endpoints that filter or page (GET /_mock/requests, /jobs,
 // /checkouts, /ledger): each read strictly, every problem a 422 entry naming its parameter,
 // and an unknown parameter refused too, so a misspelt filter never silently matches everything.
-import type { ValidationIssue } from '../outcome.js';
+import type { ValidationIssue } from '../operations/outcome.js';
 
 export type ParamKind = 'text' | 'int' | 'time' | 'bool';
 

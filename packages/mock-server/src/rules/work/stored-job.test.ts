@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { toJsonText } from '../json-text.js';
 import type { ArticleSeed, Articles } from './articles.js';
-import { toJsonText } from './json-text.js';
 import { StoredJob } from './stored-job.js';
 
 const article = { article_id: 'a-1', profile_id: 'p', content: '# P\n\n"quoted"', version: 1 };

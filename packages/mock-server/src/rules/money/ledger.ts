@@ -6,7 +6,7 @@
 // fails or is cancelled; a read's `charge` takes its credit at once; a `purchase` adds a
 // paid checkout's credits. Totals per account cover every movement ever made, while the
 // entries themselves are the most recent ones only (a bounded log).
-import { type BoundedLog, createColumnarLog } from './bounded-log.js';
+import { type BoundedLog, createColumnarLog } from '../bounded-log.js';
 
 export type LedgerKind = 'reservation' | 'charge' | 'refund' | 'purchase';
 

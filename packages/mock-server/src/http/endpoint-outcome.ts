@@ -3,7 +3,7 @@
 // types every operation with it, so an answer the table does not allow does not compile.
 import type { ENDPOINTS, EndpointName, SuccessStatus } from '@profile-articles/sdk/internal';
 import type * as z from 'zod/mini';
-import type { Failure, Success } from '../outcome.js';
+import type { Failure, Success } from '../operations/outcome.js';
 
 /**
  * A schema's output without the index signatures zod gives loose objects (unknown fields are
