@@ -33,4 +33,4 @@ export { createMockService, MAX_BODY_BYTES, type MockService, type MockServiceOp
 export type { LedgerReport, StatsReport } from './state/inspection.js';
 // What `service.state()` hands tests that look behind the HTTP surface: exported so that a
 // project compiled with `declaration: true` can name what it infers from it.
-export type * from './state-types.js';
+export type * from './state/state-types.js';
