@@ -20,7 +20,7 @@ import {
 import { CliError, QuietInterrupt } from '../errors/errors.js';
 import { ExitCode } from '../errors/exit-codes.js';
 import type { Context } from '../settings/context.js';
-import { budgetedCostOf } from '../settings/paid-operation.js';
+import { budgetedCostOf } from '../shell/paid-operation.js';
 import { shellQuote } from '../shell/shell-quote.js';
 import { plural } from '../terminal/plural.js';
 

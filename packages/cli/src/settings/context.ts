@@ -11,7 +11,7 @@ import type { ReportContext } from '../terminal/report-error.js';
 import type { ConfigStore } from './config-store.js';
 import { isLoopbackHost } from './loopback.js';
 import { checkBaseUrl, originOf } from './origin.js';
-import { costOf, isPaidOperation } from './paid-operation.js';
+import { costOf, isPaidOperation } from '../shell/paid-operation.js';
 import { proxyFromEnv } from './proxy-env.js';
 import { MAX_WAIT_SECONDS } from './timer-limit.js';
 

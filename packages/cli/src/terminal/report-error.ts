@@ -4,7 +4,7 @@
 import { mayHaveActedParts, sentences, wrongBaseUrlHint } from '@profile-articles/sdk/internal';
 import { CliError, OutcomeUnknownError } from '../errors/errors.js';
 import { ExitCode, type ExitCodeValue } from '../errors/exit-codes.js';
-import { isPaidOperation } from '../settings/paid-operation.js';
+import { isPaidOperation } from '../shell/paid-operation.js';
 import { shellQuote } from '../shell/shell-quote.js';
 import { plural } from './plural.js';
 
