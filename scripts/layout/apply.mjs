@@ -8,10 +8,10 @@
 //
 //   pnpm exec node scripts/layout/apply.mjs            # moves and rewrites, staged; prints the report
 //   pnpm exec node scripts/layout/apply.mjs --check    # only checks the plan against the tree
-//   pnpm exec node scripts/layout/apply.mjs --commit   # one commit per package, one for CONTRIBUTING.md
+//   pnpm exec node scripts/layout/apply.mjs --commit   # one commit per package
 //
-// CONTRIBUTING.md's per-package tables are replaced by scripts/layout/CONTRIBUTING-layout.md (the
-// text from "Where each source file of a package belongs" up to "Unit tests sit next to the code").
+// On main it ran once (67bfaee, 27e05a9, 2cc141b), and CONTRIBUTING.md's Layout was written from a
+// draft kept beside it until then; what it still does is say where an old branch's file now lives.
 // packages/*/api.md is not regenerated: `pnpm build && pnpm api:report` after it (chunk names move).
 //
 // It refuses a tree with changes, a file under a package's src/ that the plan does not place
@@ -346,33 +346,6 @@ for (const [pkg, moves] of perPackage) {
       `Layout, ${name}: src/ in rooms (scripts/layout/moves.json), imports rewritten; no code changed`,
     );
   }
-}
-// CONTRIBUTING.md's per-package tables become the rooms (scripts/layout/CONTRIBUTING-layout.md).
-const START = 'Where each source file of a package belongs';
-const END = 'Unit tests sit next to the code';
-const contributing = readFileSync(join(root, 'CONTRIBUTING.md'), 'utf8');
-const from = contributing.indexOf(START);
-const to = contributing.indexOf(END);
-if (from < 0 || to < from) {
-  console.warn(
-    `layout: CONTRIBUTING.md has no "${START}" … "${END}" to replace: put scripts/layout/CONTRIBUTING-layout.md in its Layout by hand`,
-  );
-} else {
-  const draft = readFileSync(join(here, 'CONTRIBUTING-layout.md'), 'utf8').trimEnd();
-  writeFileSync(
-    join(root, 'CONTRIBUTING.md'),
-    `${contributing.slice(0, from)}${draft}\n\n${contributing.slice(to)}`,
-  );
-  biomeWrite(['CONTRIBUTING.md']);
-  git('add', 'CONTRIBUTING.md');
-  if (args.has('--commit'))
-    git(
-      'commit',
-      '-q',
-      '-m',
-      "Docs, CONTRIBUTING: the Layout lists each package's rooms in layer order and where to look",
-    );
-  console.log('CONTRIBUTING.md: the per-package layout replaced by scripts/layout/CONTRIBUTING-layout.md.');
 }
 console.log(
   `layout: ${report.moved} file(s) moved; specifiers rewritten in ${report.rewritten.length} file(s):`,
