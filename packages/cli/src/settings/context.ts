@@ -4,6 +4,7 @@ import type { ClientOptions, Logger, LogLevel, ProfileArticles } from '@profile-
 import { version } from '../../package.json';
 import { CliError } from '../errors/errors.js';
 import { ExitCode } from '../errors/exit-codes.js';
+import { costOf, isPaidOperation } from '../shell/paid-operation.js';
 import type { HttpTrace } from '../terminal/http-trace.js';
 import type { Io } from '../terminal/io.js';
 import { Output } from '../terminal/output.js';
@@ -11,7 +12,6 @@ import type { ReportContext } from '../terminal/report-error.js';
 import type { ConfigStore } from './config-store.js';
 import { isLoopbackHost } from './loopback.js';
 import { checkBaseUrl, originOf } from './origin.js';
-import { costOf, isPaidOperation } from '../shell/paid-operation.js';
 import { proxyFromEnv } from './proxy-env.js';
 import { MAX_WAIT_SECONDS } from './timer-limit.js';
 
