@@ -35,27 +35,43 @@ async function bundle(entry, options) {
 
 async function workerd() {
   const { Miniflare } = await load('miniflare');
-  // wrangler's conditions for a Worker. No nodejs_compat flag: the SDK needs none.
+  // wrangler's conditions for a Worker.
   const script = await bundle('worker-entry.mjs', {
     format: 'esm',
     conditions: ['workerd', 'worker', 'browser'],
   });
-  // miniflare's outbound network allows private addresses, loopback included (workerd's own
-  // default allows only public ones), so the Worker reaches the mock on 127.0.0.1 as it is.
-  const mf = new Miniflare({
-    modules: true,
-    script,
-    compatibilityDate: '2025-09-01',
-    bindings: { PROFILE_ARTICLES_BASE_URL: baseUrl },
-  });
-  try {
-    const runtime = encodeURIComponent(
-      `workerd ${versionOf('workerd')} (miniflare ${versionOf('miniflare')})`,
-    );
-    return await mf.dispatchFetch(`http://smoke.invalid/?runtime=${runtime}`);
-  } finally {
-    await mf.dispose();
+  const version = `workerd ${versionOf('workerd')} (miniflare ${versionOf('miniflare')})`;
+  const reports = [];
+  // Without flags the SDK finds no runtime it knows; with nodejs_compat (at this compatibility
+  // date) workerd fills process.versions.node with the Node version it emulates, and the
+  // User-Agent names that. Both must work.
+  for (const [flags, agent] of [
+    [[], ''],
+    [['nodejs_compat'], 'node'],
+  ]) {
+    // miniflare's outbound network allows private addresses, loopback included (workerd's own
+    // default allows only public ones), so the Worker reaches the mock on 127.0.0.1 as it is.
+    const mf = new Miniflare({
+      modules: true,
+      script,
+      compatibilityDate: '2026-04-01',
+      compatibilityFlags: flags,
+      bindings: { PROFILE_ARTICLES_BASE_URL: baseUrl },
+    });
+    try {
+      const runtime = `${version}${flags.length ? ` with ${flags.join(', ')}` : ''}`;
+      const response = await mf.dispatchFetch(
+        `http://smoke.invalid/?${new URLSearchParams({ runtime, agent })}`,
+      );
+      if (response.status !== 200) return response;
+      reports.push(await response.text());
+      // Each smoke generates again from the start: reset the mock for the next one.
+      await fetch(`${baseUrl}/_mock/reset`, { method: 'POST' });
+    } finally {
+      await mf.dispose();
+    }
   }
+  return new Response(reports.join('; '));
 }
 
 async function edgeRuntime() {
