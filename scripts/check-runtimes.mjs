@@ -9,6 +9,9 @@
 //   "msw 2" project: msw 3 needs Node 22), the SDK smoke below and the CLI smoke. vitest 5 itself
 //   declares Node 22; it runs these on 20, and if a release stops doing so this leg says so.
 // - Bun, Deno: scripts/runtimes/sdk-smoke.mjs against the mock over HTTP.
+// - workerd (Cloudflare Workers) through miniflare, and the Vercel Edge Runtime through the
+//   edge-runtime package, both run by Node 22: the same smoke bundled with esbuild for each
+//   (scripts/runtimes/edge-smoke.mjs), the runtime's own fetch as the SDK's default.
 // Expects the packages built (`pnpm build`).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +35,11 @@ const runtimes = {
   bun: { spec: '@oven/bun-linux-x64', bin: join(modules, '@oven/bun-linux-x64/bin/bun') },
   deno: { spec: '@deno/linux-x64-glibc', bin: join(modules, '@deno/linux-x64-glibc/deno') },
 };
+// The edge runtimes' npm packages, in the same folder. miniflare brings workerd's binary in
+// @cloudflare/workerd-linux-64 (an optional dependency, about 170 MB). --ignore-scripts skips
+// workerd's postinstall: it only swaps in that binary, or, were the optional package missing,
+// would fetch it from registry.npmjs.org itself; workerd finds the binary without it.
+const tools = ['miniflare@4', 'edge-runtime@4'];
 const failures = [];
 
 function log(line) {
@@ -59,11 +67,7 @@ function step(name, work) {
 
 // The platform packages carry the binaries themselves: no install script, no download.
 writeFileSync(join(dir, 'package.json'), '{"private": true}');
-log(
-  `installing ${Object.values(runtimes)
-    .map((r) => r.spec)
-    .join(', ')} into ${dir}`,
-);
+log(`installing ${[...Object.values(runtimes).map((r) => r.spec), ...tools].join(', ')} into ${dir}`);
 execFileSync(
   'npm',
   [
@@ -74,6 +78,7 @@ execFileSync(
     '--ignore-scripts',
     '--no-package-lock',
     ...Object.values(runtimes).map((r) => r.spec),
+    ...tools,
   ],
   { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] },
 );
@@ -166,18 +171,35 @@ step('node 20 msw 2 handlers (the msw legs of the contract suites)', () =>
 );
 await cliSmoke('node 20', node20);
 
+// The reset goes over fetch's pooled connection, which the mock closes once it has been idle for
+// its keep-alive time (a row as long as workerd's outlasts it): a reset that finds the socket
+// closed under it is sent once more, on a new one. A reset is safe to repeat.
+async function resetMock(url) {
+  try {
+    await fetch(`${url}/_mock/reset`, { method: 'POST' });
+  } catch (error) {
+    if (error?.cause?.code !== 'UND_ERR_SOCKET') throw error;
+    await fetch(`${url}/_mock/reset`, { method: 'POST' });
+  }
+}
+
 const smoke = join(root, 'scripts/runtimes/sdk-smoke.mjs');
+const edgeSmoke = join(root, 'scripts/runtimes/edge-smoke.mjs');
 const mock = await startMock(process.execPath, { jobs: { queuedMs: 50, runningMs: 50 } });
 try {
   const smokes = {
     'node 20': [node20, [smoke]],
     bun: [runtimes.bun.bin, [smoke]],
     deno: [runtimes.deno.bin, ['run', '--allow-env', '--allow-net', '--allow-read', smoke]],
+    // miniflare needs Node 22 or later; the mock's URL goes in as an argument (edge-smoke.mjs
+    // hands it to the Worker as a binding).
+    workerd: [runtimes['node 22'].bin, [edgeSmoke, 'workerd', modules, mock.url]],
+    'edge-runtime': [runtimes['node 22'].bin, [edgeSmoke, 'edge-runtime', modules, mock.url]],
   };
   for (const [name, [bin, args]] of Object.entries(smokes)) {
     step(`${name} SDK smoke`, () => run(bin, args, { PROFILE_ARTICLES_BASE_URL: mock.url }).trim());
     // Each smoke generates again from the start: reset the mock for the next runtime.
-    await fetch(`${mock.url}/_mock/reset`, { method: 'POST' });
+    await resetMock(mock.url);
   }
 } finally {
   mock.stop();

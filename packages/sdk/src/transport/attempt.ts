@@ -186,8 +186,10 @@ export function createAttempt(
         signal: limit ? limit.signal : (signal ?? null),
       };
       if (spec.body !== undefined) init.body = JSON.stringify(spec.body);
+      // Called unbound: workerd's fetch throws "Illegal invocation" when `this` is not the global.
+      const send = options.fetch;
       response = limit
-        ? await untilAborted(options.fetch(info.url, init), limit.signal)
+        ? await untilAborted(send(info.url, init), limit.signal)
         : await (sendWithin as SendWithin)(info.url, init, timeoutMs);
       limit?.dispose();
       body =
