@@ -160,3 +160,28 @@ describe('the certificate --tls makes', () => {
     );
   });
 });
+
+describe('the default --tls-cert-out', () => {
+  it('is profile-articles-mock-cert.pem in the temporary folder, 0644 under any umask; a second mock replaces it', async () => {
+    // The temporary folder of these mocks alone (TMPDIR): the machine's shared default file is
+    // never touched by a test.
+    const tmp = mkdtempSync(join(dir, 'tmpdir-'));
+    const env = { ...process.env, TMPDIR: tmp };
+    const strict = ['bash', '-c', 'umask 077; exec "$0" "$@"'];
+    const file = join(tmp, 'profile-articles-mock-cert.pem');
+    const first = startMockBin('profile-articles-mock', ['--port', '0', '--no-log', '--tls'], env, strict);
+    const firstUrl = await first.url;
+    expect(await first.waitForOutput(/Demo account/)).toContain(`TLS certificate: ${file} `);
+    expect(statSync(file).mode & 0o777).toBe(0o644);
+    expect((await curl(['--cacert', file, `${firstUrl}/_mock/stats`])).code).toBe(0);
+
+    // Two mocks without --tls-cert-out share the file: the later start's certificate replaces
+    // the first one's, which its clients then no longer trust.
+    const second = startMockBin('profile-articles-mock', ['--port', '0', '--no-log', '--tls'], env, strict);
+    const secondUrl = await second.url;
+    await second.waitForOutput(/Demo account/);
+    expect((await curl(['--cacert', file, `${secondUrl}/_mock/stats`])).code).toBe(0);
+    expect((await curl(['--cacert', file, `${firstUrl}/_mock/stats`])).code).not.toBe(0);
+    expect(readdirSync(tmp)).toEqual(['profile-articles-mock-cert.pem']);
+  });
+});

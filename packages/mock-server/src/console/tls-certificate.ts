@@ -10,13 +10,13 @@ import { replaceFileDurably } from '../data/durable-file.js';
 import { ConfigError } from '../rules/config-error.js';
 
 /** What node:https serves: PEM text. */
-export interface TlsPair {
+interface TlsPair {
   cert: string;
   key: string;
 }
 
 /** The file's name in the system's temporary folder when --tls-cert-out is not given. */
-export const DEFAULT_CERT_FILE = 'profile-articles-mock-cert.pem';
+const DEFAULT_CERT_FILE = 'profile-articles-mock-cert.pem';
 
 /** The one file of the mock others may read (a client's NODE_EXTRA_CA_CERTS): it holds no secret. */
 const CERT_MODE = 0o644;
