@@ -1,5 +1,6 @@
 // Runs the mock in the foreground until SIGINT or SIGTERM: the bin and `profile-articles mock` share it.
 import { readFile } from 'node:fs/promises';
+import { resolve as resolvePath } from 'node:path';
 import { terminalSafe } from '@profile-articles/sdk/internal/terminal';
 import type { MockConfig, NormalizedConfig } from './config/config.js';
 import type { StatusPainter } from './console/request-log.js';
@@ -38,7 +39,8 @@ async function tlsSetup(
     }
     return { pair };
   }
-  const certPath = options.tlsCertOut ?? defaultCertPath();
+  // Printed whole: the client that trusts it runs in another terminal, maybe in another folder.
+  const certPath = options.tlsCertOut === undefined ? defaultCertPath() : resolvePath(options.tlsCertOut);
   const pair = await makeCertificate(certificateNames(host, allowHosts));
   writeCertificate(certPath, pair.cert);
   return { pair, certPath };

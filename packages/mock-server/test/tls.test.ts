@@ -185,3 +185,19 @@ describe('the default --tls-cert-out', () => {
     expect(readdirSync(tmp)).toEqual(['profile-articles-mock-cert.pem']);
   });
 });
+
+describe('a relative --tls-cert-out', () => {
+  it('is written from the folder the mock started in, and printed whole', async () => {
+    const from = mkdtempSync(join(dir, 'cwd-'));
+    const inFolder = ['bash', '-c', `cd ${from} && exec "$0" "$@"`];
+    const mock = startMockBin(
+      'profile-articles-mock',
+      ['--port', '0', '--no-log', '--tls', '--tls-cert-out', 'mock-cert.pem'],
+      process.env,
+      inFolder,
+    );
+    const file = join(from, 'mock-cert.pem');
+    expect(await mock.waitForOutput(/Demo account/)).toContain(`NODE_EXTRA_CA_CERTS=${file})`);
+    expect((await curl(['--cacert', file, `${await mock.url}/_mock/stats`])).code).toBe(0);
+  });
+});
