@@ -537,7 +537,7 @@ export async function serveMock(
     else res.on('socket', () => serve(req, res)); // given once: no need for once()'s wrapper
   };
   // node:https is loaded only for TLS; its server is node:http's with a TLS socket under it,
-  // so every request takes the same path. A certificate and key that do not match throw here.
+  // so every request takes the same path (the pair was checked above).
   const server = options.tls
     ? (await import('node:https')).createServer(
         { cert: options.tls.cert, key: options.tls.key },
