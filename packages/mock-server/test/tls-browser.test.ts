@@ -100,6 +100,13 @@ describe('Host and Origin over https', () => {
   });
 });
 
+describe('startMockServer({ tls })', () => {
+  it('refuses a key that is not the certificate’s before it listens', async () => {
+    const [one, other] = [await makeCertificate(['localhost']), await makeCertificate(['localhost'])];
+    await expect(startMockServer({ port: 0, tls: { cert: one.cert, key: other.key } })).rejects.toThrow();
+  });
+});
+
 describe.runIf(existsSync(CHROMIUM))('the dashboard and the payment page over https in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
