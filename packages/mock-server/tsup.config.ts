@@ -17,7 +17,9 @@ export default defineConfig([
   },
   {
     entry: { bin: 'src/bin.ts' },
-    noExternal: [/.*/],
+    // Everything bundled but `selfsigned` (--tls only), whose CommonJS requires node:crypto:
+    // an ES module bundle cannot require, so it is imported from the package's dependencies.
+    noExternal: [/^(?!selfsigned$)/],
     format: ['esm'],
     target: 'node20',
     platform: 'node',

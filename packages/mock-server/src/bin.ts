@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // profile-articles-mock [--port PORT] [--host HOST] [--config FILE] [--allow-host NAME]… [--admin-token-file FILE | --admin-token TOKEN]
+//                       [--tls [--tls-cert-out FILE] | --tls-cert FILE --tls-key FILE]
 // profile-articles-mock verify ...   (checks a deployment against the contract; see docs/verify.md)
 import { terminalSafe } from '@profile-articles/sdk/internal/terminal';
 import { mockStartFailure } from './console/start-failure.js';

@@ -22,6 +22,10 @@ export interface MockFlag {
     | 'data-recover'
     | 'queued-ms'
     | 'running-ms'
+    | 'tls'
+    | 'tls-cert-out'
+    | 'tls-cert'
+    | 'tls-key'
     | 'log'
     | 'no-log';
   short?: string;
@@ -71,6 +75,23 @@ export const MOCK_FLAGS: readonly MockFlag[] = [
   },
   { name: 'queued-ms', value: 'ms', description: 'how long a job stays queued (overrides the config)' },
   { name: 'running-ms', value: 'ms', description: 'how long a job then runs (overrides the config)' },
+  {
+    name: 'tls',
+    description:
+      'serve HTTPS on the same port, with a certificate made at start for loopback and --host/--allow-host',
+  },
+  {
+    name: 'tls-cert-out',
+    value: 'file',
+    description:
+      'where --tls writes its certificate, for NODE_EXTRA_CA_CERTS (default profile-articles-mock-cert.pem in the temporary folder)',
+  },
+  {
+    name: 'tls-cert',
+    value: 'file',
+    description: 'serve HTTPS with your own certificate (PEM; with --tls-key)',
+  },
+  { name: 'tls-key', value: 'file', description: "your certificate's private key (PEM; with --tls-cert)" },
   { name: 'log', description: 'print one line per request (default when stdout is a terminal)' },
   { name: 'no-log', description: 'print no request lines' },
 ];
@@ -87,6 +108,10 @@ export interface MockFlags {
   dataRecover?: boolean | undefined;
   queuedMs?: string | undefined;
   runningMs?: string | undefined;
+  tls?: boolean | undefined;
+  tlsCertOut?: string | undefined;
+  tlsCert?: string | undefined;
+  tlsKey?: string | undefined;
   /** `--log` true, `--no-log` false, neither undefined (the default then depends on stdout). */
   log?: boolean | undefined;
 }
@@ -111,6 +136,13 @@ export interface MockFlagOptions {
   /** Job timings, over the config's `jobs`. */
   queuedMs?: number;
   runningMs?: number;
+  /** `--tls`: HTTPS with a certificate made at start (also true with `tlsCert`). */
+  tls?: boolean;
+  /** `--tls-cert-out`: where the made certificate is written (default in os.tmpdir()). */
+  tlsCertOut?: string;
+  /** `--tls-cert` and `--tls-key`: the user's own certificate and key, both or neither. */
+  tlsCert?: string;
+  tlsKey?: string;
   /** `--log`: one line per request on stdout; undefined: on when stdout is a terminal. */
   logRequests?: boolean;
 }
@@ -204,6 +236,7 @@ export function mockOptionsFromFlags(flags: MockFlags): MockFlagOptions {
   if (flags.adminToken !== undefined && flags.adminTokenFile !== undefined)
     throw new RangeError('Give --admin-token or --admin-token-file, not both');
   if (flags.adminTokenFile?.trim() === '') throw new RangeError('--admin-token-file must name a file');
+  checkTlsFlags(flags);
   const badHost = flags.allowHost?.find((host) => host.trim() === '' || /[\s/@]/.test(host));
   if (badHost !== undefined) throw new RangeError(`--allow-host takes a host name, got "${badHost}"`);
   return {
@@ -217,6 +250,31 @@ export function mockOptionsFromFlags(flags: MockFlags): MockFlagOptions {
     ...(flags.dataRecover ? { dataRecover: true } : {}),
     ...(queuedMs === undefined ? {} : { queuedMs }),
     ...(runningMs === undefined ? {} : { runningMs }),
+    ...(flags.tls || flags.tlsCert !== undefined ? { tls: true } : {}),
+    ...(flags.tlsCertOut === undefined ? {} : { tlsCertOut: flags.tlsCertOut }),
+    ...(flags.tlsCert === undefined ? {} : { tlsCert: flags.tlsCert }),
+    ...(flags.tlsKey === undefined ? {} : { tlsKey: flags.tlsKey }),
     ...(flags.log === undefined ? {} : { logRequests: flags.log }),
   };
+}
+
+/**
+ * `--tls` makes a certificate and writes it to `--tls-cert-out`; `--tls-cert` with `--tls-key`
+ * serves the user's own instead (with or without `--tls`), so nothing is made or written.
+ */
+function checkTlsFlags(flags: MockFlags): void {
+  for (const [name, value] of [
+    ['tls-cert-out', flags.tlsCertOut],
+    ['tls-cert', flags.tlsCert],
+    ['tls-key', flags.tlsKey],
+  ] as const)
+    if (value?.trim() === '') throw new RangeError(`--${name} must name a file`);
+  if ((flags.tlsCert === undefined) !== (flags.tlsKey === undefined))
+    throw new RangeError('Give --tls-cert and --tls-key together: the certificate and its private key');
+  if (flags.tlsCertOut !== undefined && flags.tlsCert !== undefined)
+    throw new RangeError(
+      '--tls-cert-out writes the certificate --tls makes; with --tls-cert, clients trust your own certificate',
+    );
+  if (flags.tlsCertOut !== undefined && !flags.tls)
+    throw new RangeError('--tls-cert-out needs --tls (it names where the certificate --tls makes goes)');
 }

@@ -34,10 +34,15 @@ export interface StartOptions {
   onNote?: (line: string) => void;
   /** Hears of every request once answered (or dropped): what `--log` prints. Costs nothing unset. */
   onRequest?: (entry: RequestLogEntry, service: MockService) => void;
+  /**
+   * Serve HTTPS on the port with this certificate and private key (PEM), instead of plain
+   * http: the URL is then `https://…`. `profile-articles-mock --tls` makes a pair at start.
+   */
+  tls?: { cert: string; key: string };
 }
 
 export interface MockServer {
-  /** `http://127.0.0.1:PORT`: the base URL to give the SDK or CLI. */
+  /** `http://127.0.0.1:PORT` (`https://` with `tls`): the base URL to give the SDK or CLI. */
   url: string;
   port: number;
   service: MockService;
@@ -234,6 +239,7 @@ async function loadListener(
   options: StartOptions,
   listenHost: string,
   data: DataFolder | undefined,
+  scheme: 'http' | 'https',
 ): Promise<{
   service: MockService;
   listener: (req: IncomingMessage, res: ServerResponse) => void;
@@ -301,7 +307,8 @@ async function loadListener(
       header: (name) => headerOf(req, name),
       body,
       listenHost,
-      origin: () => new URL(`http://${req.headers.host}`).origin,
+      // A checkout's payment URL names this server as the client reached it, https included.
+      origin: () => new URL(`${scheme}://${req.headers.host}`).origin,
     });
     if (!outcome) {
       req.requestId = requestId; // one id per request, however it is answered
@@ -397,6 +404,10 @@ export async function serveMock(
   onListening?: (url: string) => void,
 ): Promise<MockServer> {
   const listenHost = options.host ?? DEFAULT_HOST;
+  const scheme = options.tls ? 'https' : 'http';
+  // A certificate and key that do not go together are refused before the folder or the port
+  // is taken (node:https would throw the same, later).
+  if (options.tls) (await import('node:tls')).createSecureContext(options.tls);
   // With --data the folder is opened (locked and read) before the port: a second mock on the
   // same folder then says so without first printing an address it will not serve. Its module
   // needs neither zod nor the service, so the URL still comes before they load.
@@ -412,13 +423,13 @@ export async function serveMock(
           { recover: options.dataRecover === true },
         )
       : undefined;
-  let loading = onListening ? undefined : loadListener(options, listenHost, data);
+  let loading = onListening ? undefined : loadListener(options, listenHost, data, scheme);
   // Until the service is built, the folder is this function's to let go of on a failure.
   loading?.catch(() => data?.close());
   const loaded = loading ? await loading : undefined;
   let ready = loaded;
   const load = () => {
-    loading ??= loadListener(options, listenHost, data);
+    loading ??= loadListener(options, listenHost, data, scheme);
     return loading;
   };
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -456,7 +467,7 @@ export async function serveMock(
   // node:http from getBuiltinModule where Node has it (20.16, 22.3): an ESM import of it reads
   // every export, and on Node 22 its WebSocket getter loads undici and node:http2, a third of
   // the start-up, before the URL is printed. An older Node 20 imports it (it has no such getter).
-  const { createServer, STATUS_CODES } =
+  const { createServer: createHttpServer, STATUS_CODES } =
     process.getBuiltinModule?.('node:http') ?? (await import('node:http'));
   // Pipelined requests (several sent on a connection before the first answer) are carried out
   // one at a time, in the order sent: a request is handled once the answers before it have
@@ -521,10 +532,18 @@ export async function serveMock(
     });
     handle(req, res);
   };
-  const server = createServer((req, res) => {
+  const onServerRequest = (req: IncomingMessage, res: ServerResponse) => {
     if (res.socket) serve(req, res);
     else res.on('socket', () => serve(req, res)); // given once: no need for once()'s wrapper
-  });
+  };
+  // node:https is loaded only for TLS; its server is node:http's with a TLS socket under it,
+  // so every request takes the same path (the pair was checked above).
+  const server = options.tls
+    ? (await import('node:https')).createServer(
+        { cert: options.tls.cert, key: options.tls.key },
+        onServerRequest,
+      )
+    : createHttpServer(onServerRequest);
   // What node:http's parser refuses (headers past its ~16 KiB limit, a line that is not HTTP)
   // it answers itself with a bare 431 or 400: answered here like every other refusal instead.
   server.on('clientError', (error: ParseError, socket: Socket) => {
@@ -582,7 +601,7 @@ export async function serveMock(
     server.listen(options.port ?? DEFAULT_PORT, listenHost, () => {
       const info = server.address() as AddressInfo;
       const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-      resolve(`http://${host}:${info.port}`);
+      resolve(`${scheme}://${host}:${info.port}`);
     });
   });
   onListening?.(url);

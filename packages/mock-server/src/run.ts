@@ -1,5 +1,6 @@
 // Runs the mock in the foreground until SIGINT or SIGTERM: the bin and `profile-articles mock` share it.
 import { readFile } from 'node:fs/promises';
+import { resolve as resolvePath } from 'node:path';
 import { terminalSafe } from '@profile-articles/sdk/internal/terminal';
 import type { MockConfig, NormalizedConfig } from './config/config.js';
 import type { StatusPainter } from './console/request-log.js';
@@ -7,6 +8,43 @@ import { DEFAULT_HOST, DEFAULT_PORT, type MockFlagOptions } from './flags.js';
 import { type StartOptions, serveMock } from './node.js';
 import { ConfigError } from './rules/config-error.js';
 import { isLoopback } from './rules/request/hosts.js';
+
+/** The pair to serve, and the file the made certificate went to (none for the user's own). */
+interface TlsSetup {
+  pair: { cert: string; key: string };
+  certPath?: string;
+}
+
+/**
+ * `--tls`: a certificate made for loopback, `--host` and every allowed name, written where
+ * clients read it; `--tls-cert`/`--tls-key`: the user's own. The key stays in this process.
+ */
+async function tlsSetup(
+  options: RunMockOptions,
+  host: string,
+  allowHosts: readonly string[],
+): Promise<TlsSetup | undefined> {
+  if (!options.tls && options.tlsCert === undefined) return undefined;
+  const { certificateNames, defaultCertPath, makeCertificate, readOwnPair, writeCertificate } = await import(
+    './console/tls-certificate.js'
+  );
+  if (options.tlsCert !== undefined && options.tlsKey !== undefined) {
+    const pair = readOwnPair(options.tlsCert, options.tlsKey);
+    try {
+      (await import('node:tls')).createSecureContext(pair);
+    } catch (error) {
+      throw new ConfigError(
+        `--tls-cert ${options.tlsCert} and --tls-key ${options.tlsKey} are not a PEM certificate and its private key (${(error as { code?: string }).code ?? (error as Error).message})`,
+      );
+    }
+    return { pair };
+  }
+  // Printed whole: the client that trusts it runs in another terminal, maybe in another folder.
+  const certPath = options.tlsCertOut === undefined ? defaultCertPath() : resolvePath(options.tlsCertOut);
+  const pair = await makeCertificate(certificateNames(host, allowHosts));
+  writeCertificate(certPath, pair.cert);
+  return { pair, certPath };
+}
 
 /** The checked flags, and where the runner's lines go. */
 export interface RunMockOptions extends MockFlagOptions {
@@ -118,6 +156,7 @@ export async function runMockCommand(options: RunMockOptions = {}): Promise<void
   if (options.dataRecover && dataDir === undefined)
     throw new ConfigError("--data-recover needs a data folder: --data DIR, or the config file's dataDir");
   const host = options.host ?? DEFAULT_HOST;
+  const tls = await tlsSetup(options, host, config.allowHosts ?? []);
   if (!isLoopback(host)) {
     warn(
       `Warning: the mock listens on ${host}, so other machines can reach it. It has no real security: ` +
@@ -150,6 +189,7 @@ export async function runMockCommand(options: RunMockOptions = {}): Promise<void
       config,
       ...(options.dataRecover ? { dataRecover: true } : {}),
       ...(onRequest ? { onRequest } : {}),
+      ...(tls ? { tls: tls.pair } : {}),
       onNote: warn,
       onError: (error) =>
         warn(`mock: internal error: ${error instanceof Error ? error.message : String(error)}`),
@@ -161,6 +201,8 @@ export async function runMockCommand(options: RunMockOptions = {}): Promise<void
   });
   // Where a person sees what the mock holds (docs/mock-server.md, "The dashboard").
   log(`Dashboard: ${server.url}/_mock/`);
+  if (tls?.certPath !== undefined)
+    log(`TLS certificate: ${tls.certPath} (clients trust it with NODE_EXTRA_CA_CERTS=${tls.certPath})`);
   const keys = server.service.config.accounts.flatMap((account) => account.apiKeys);
   const { accounts } = server.service.config;
   if (!options.configPath)

@@ -60,8 +60,9 @@ export function startMockBin(
       check();
       void exited.then(() => reject(new Error(`the mock ended before printing ${pattern}: ${stderr}`)));
     });
-  const url = waitForOutput(/http:\/\/127\.0\.0\.1:\d+/).then(
-    (text) => /http:\/\/127\.0\.0\.1:\d+/.exec(text)?.[0] as string,
+  // https:// under --tls.
+  const url = waitForOutput(/https?:\/\/127\.0\.0\.1:\d+/).then(
+    (text) => /https?:\/\/127\.0\.0\.1:\d+/.exec(text)?.[0] as string,
   );
   url.catch(() => undefined); // a test that expects an early exit never awaits it
   return { url, child, exited, stdout: () => stdout, stderr: () => stderr, waitForOutput };

@@ -5,16 +5,25 @@ import { CliError } from '../errors/errors.js';
 import { ExitCode } from '../errors/exit-codes.js';
 import type { Context } from '../settings/context.js';
 import { invocation } from '../shell/invocation.js';
+import { shellQuote } from '../shell/shell-quote.js';
 
 /**
  * The steps store the mock's key in a profile of its own, `mock`, and use it by name: a stored
  * key goes only to its own origin, so exporting the mock's URL would send no stored key there,
  * and a plain `login` would replace the default profile's key and origin with the mock's.
  */
-function nextSteps(url: string, key: string | undefined, cli: string): string[] {
+function nextSteps(
+  url: string,
+  key: string | undefined,
+  cli: string,
+  certPath: string | undefined,
+): string[] {
+  // Node reads NODE_EXTRA_CA_CERTS only as it starts: set before the CLI runs, in each shell.
+  const trust = certPath === undefined ? [] : [`  export NODE_EXTRA_CA_CERTS=${shellQuote(certPath)}`];
   return [
     '',
     'Next, in another terminal:',
+    ...trust,
     key
       ? `  echo ${key} | ${cli} login --profile mock --base-url ${url}`
       : `  ${cli} login --profile mock --base-url ${url}   # with a key from your config file`,
@@ -42,15 +51,18 @@ export async function mockCommand(ctx: Context, options: MockFlags): Promise<voi
   })();
   const cli = invocation(ctx.io.env);
   let url = '';
+  let certPath: string | undefined;
   const log = (line: string) => {
     ctx.out.line(line);
     const listening = /listening on (\S+)/.exec(line);
     if (listening) url = listening[1] ?? '';
+    const cert = /^TLS certificate: (.+) \(clients trust it/.exec(line);
+    if (cert) certPath = cert[1];
     // After the demo account's line, or the config's accounts line in its place: the same
     // lines in the same order either way.
     const demo = /^Demo account: API key (\S+),/.exec(line);
-    if (demo) ctx.out.line(nextSteps(url, demo[1], cli).join('\n'));
-    else if (line.startsWith('Accounts: ')) ctx.out.line(nextSteps(url, undefined, cli).join('\n'));
+    if (demo) ctx.out.line(nextSteps(url, demo[1], cli, certPath).join('\n'));
+    else if (line.startsWith('Accounts: ')) ctx.out.line(nextSteps(url, undefined, cli, certPath).join('\n'));
   };
   // Request lines (--log, on by default on a terminal) in the CLI's own colours, which its
   // output keeps while it drops every other control character.

@@ -59,19 +59,22 @@ export interface WrittenTemporary {
 
 /**
  * Writes `data` to `temporary` (default: the target's name with `.tmp`), created exclusively
- * with mode 0600 and never through a link, checks that every byte went, and flushes it. On any
- * failure the temporary is removed and the target is untouched.
+ * with `mode` (0600 unless a caller writes a file meant for others to read) and never through
+ * a link, checks that every byte went, and flushes it. On any failure the temporary is removed
+ * and the target is untouched.
  */
 export function writeTemporary(
   target: string,
   data: string | Uint8Array,
   temporary = `${target}.tmp`,
+  mode = FILE_MODE,
 ): WrittenTemporary {
+  // Created owner-only whatever `mode` is: nobody else can open it before it is whole.
   const fd = fs.openSync(temporary, EXCLUSIVE, FILE_MODE);
   let closed = false;
   try {
-    // The mode given to open is narrowed by the umask; owner read and write are needed, exactly.
-    fs.fchmodSync(fd, FILE_MODE);
+    // The mode given to open is narrowed by the umask; the mode asked for is set exactly.
+    fs.fchmodSync(fd, mode);
     writeWhole(fd, data);
     fs.fsyncSync(fd);
     closed = true;
@@ -92,8 +95,13 @@ export function writeTemporary(
  * Replaces `target` with `data` so that a crash or a full disk leaves the old file or the new,
  * never part of one: exclusive temporary, whole write, fsync, rename, fsync of the folder.
  */
-export function replaceFileDurably(target: string, data: string | Uint8Array, temporary?: string): void {
-  const written = writeTemporary(target, data, temporary);
+export function replaceFileDurably(
+  target: string,
+  data: string | Uint8Array,
+  temporary?: string,
+  mode = FILE_MODE,
+): void {
+  const written = writeTemporary(target, data, temporary, mode);
   try {
     written.commit();
   } catch (error) {
