@@ -25,13 +25,30 @@ function headersWithout(response: Response, name: string): Headers {
  * its share of the time (the first one too: a trickle starts slow). Cancelling the stream (the
  * client went away) stops its timer.
  */
-export function trickleStream(bytes: Uint8Array, bytesPerSecond: number): ReadableStream<Uint8Array> {
+export function trickleStream(
+  bytes: Uint8Array,
+  bytesPerSecond: number,
+  signal?: AbortSignal,
+): ReadableStream<Uint8Array> {
   const chunk = Math.max(1, Math.min(MAX_CHUNK_BYTES, Math.ceil(bytesPerSecond / CHUNKS_PER_SECOND)));
   const intervalMs = (chunk * 1000) / bytesPerSecond;
   let offset = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   return new ReadableStream<Uint8Array>({
+    start(controller) {
+      // The client went away (msw hands the handler its request's signal): stop sending.
+      signal?.addEventListener(
+        'abort',
+        () => {
+          if (timer !== undefined) clearTimeout(timer);
+          timer = undefined;
+          controller.error(signal.reason);
+        },
+        { once: true },
+      );
+    },
     pull(controller) {
+      if (signal?.aborted) return;
       if (offset >= bytes.length) {
         controller.close();
         return;
@@ -39,6 +56,7 @@ export function trickleStream(bytes: Uint8Array, bytesPerSecond: number): Readab
       return new Promise<void>((resolve) => {
         timer = setTimeout(() => {
           timer = undefined;
+          if (signal?.aborted) return resolve();
           controller.enqueue(bytes.slice(offset, offset + chunk));
           offset += chunk;
           if (offset >= bytes.length) controller.close();
@@ -67,6 +85,8 @@ export function malformedText(text: string): string {
 export async function shapeBody(
   response: Response,
   shape: BodyShape,
+  /** The request's: a trickle stops when it aborts. */
+  signal?: AbortSignal,
 ): Promise<{ response: Response; text: string }> {
   const { status, statusText } = response;
   // Chunked or empty: a length sent ahead would not be this body's.
@@ -81,6 +101,6 @@ export async function shapeBody(
     headers.set('content-type', 'application/json');
     return { response: new Response(cut, { status, statusText, headers }), text: cut };
   }
-  const stream = trickleStream(new TextEncoder().encode(text), shape.bytesPerSecond);
+  const stream = trickleStream(new TextEncoder().encode(text), shape.bytesPerSecond, signal);
   return { response: new Response(stream, { status, statusText, headers }), text };
 }

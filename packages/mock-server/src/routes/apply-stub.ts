@@ -99,7 +99,7 @@ async function applyOutcome(
     replaceAnswer(c, respond(fail(500, LOST_DETAIL), requestId));
     return;
   }
-  const shaped = await shapeBody(c.res, outcome);
+  const shaped = await shapeBody(c.res, outcome, c.req.raw.signal);
   c.set('sentBody', shaped.text);
   replaceAnswer(c, shaped.response);
 }

@@ -47,7 +47,7 @@ function injectFault(route: FaultRoute, live: LiveState): MiddlewareHandler<ApiE
           rule.kind === 'trickle'
             ? { body: rule.kind, bytesPerSecond: rule.bytesPerSecond ?? DEFAULT_BYTES_PER_SECOND }
             : { body: rule.kind };
-        const shaped = await shapeBody(c.res, shape);
+        const shaped = await shapeBody(c.res, shape, c.req.raw.signal);
         c.set('sentBody', shaped.text);
         c.res = undefined;
         c.res = shaped.response;
