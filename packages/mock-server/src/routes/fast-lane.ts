@@ -130,16 +130,22 @@ export function createFastLane(
     (Object.keys(ENDPOINTS) as EndpointName[]).map((name) => [name, stubRouteOf(name)]),
   );
   const mayBeStubbed = (name: EndpointName, params: Record<string, string>, req: PlainRequest) => {
+    // An unknown key is a 401 whatever the stubs say, and the lane answers it as the router would.
+    const account = live.state.accounts.byAuthorization(req.header('authorization'));
+    if (!account) return false;
     const route = stubRoutes.get(name) as FaultRoute;
-    return live.state.stubs.mayMatch({
-      route,
-      profileId: stubProbeProfile(route, {
-        param: (param) => params[param],
-        body: req.body,
-        jobProfile: (jobId) => live.state.jobs.get(jobId.toLowerCase())?.job.profile_id,
-      }),
-      idempotencyKey: req.header('idempotency-key'),
-    });
+    return live.state.stubs.mayMatch(
+      {
+        route,
+        profileId: stubProbeProfile(route, {
+          param: (param) => params[param],
+          body: req.body,
+          jobProfile: (jobId) => live.state.jobs.get(jobId.toLowerCase())?.job.profile_id,
+        }),
+        idempotencyKey: req.header('idempotency-key'),
+      },
+      account.id,
+    );
   };
 
   return (req) => {

@@ -187,6 +187,26 @@ export interface ProfileSources {
   jobProfile(jobId: string): string | undefined;
 }
 
+// The last generate body read and its profile: a client that retries or replays sends the same
+// body again, and parsing it for every request with stubs registered cost the hot path.
+let lastBody: string | undefined;
+let lastBodyProfile: string | undefined;
+
+function bodyProfile(text: string): string | undefined {
+  if (text === lastBody) return lastBodyProfile;
+  let profileId: string | undefined;
+  try {
+    const body = JSON.parse(text) as { profile_id?: unknown } | null;
+    profileId = typeof body?.profile_id === 'string' ? body.profile_id : undefined;
+  } catch {}
+  // Kept only when short (a generate's body is), so the memo holds no large text.
+  if (text.length <= 512) {
+    lastBody = text;
+    lastBodyProfile = profileId;
+  }
+  return profileId;
+}
+
 export function stubProbeProfile(route: FaultRoute, from: ProfileSources): () => string | undefined {
   let read = false;
   let profileId: string | undefined;
@@ -194,12 +214,8 @@ export function stubProbeProfile(route: FaultRoute, from: ProfileSources): () =>
     if (read) return profileId;
     read = true;
     const name = ROUTE_NAMES[route];
-    if (name === 'generateArticle') {
-      try {
-        const body = JSON.parse(from.body ?? '') as { profile_id?: unknown };
-        profileId = typeof body?.profile_id === 'string' ? body.profile_id : undefined;
-      } catch {}
-    } else if (name === 'getJob') {
+    if (name === 'generateArticle') profileId = bodyProfile(from.body ?? '');
+    else if (name === 'getJob') {
       const jobId = from.param('job_id');
       profileId = jobId === undefined ? undefined : from.jobProfile(jobId);
     } else if (ENDPOINTS[name].path.includes('{profile_id}')) profileId = from.param('profile_id');
@@ -215,8 +231,11 @@ export interface Stubs {
   get(id: string): StubView | undefined;
   remove(id: string): boolean;
   clear(): void;
-  /** Whether some stub could match the request, whatever its account: the fast lane asks. */
-  mayMatch(probe: StubProbe): boolean;
+  /**
+   * Whether some stub could match the request: from the account given (a lookup of its key,
+   * which takes no slot of its rate window), or from any account when none is.
+   */
+  mayMatch(probe: StubProbe, accountId?: string): boolean;
   /** The stub the request meets now, if any; counts it and uses one of its `times`. */
   take(probe: StubProbe, accountId: string): StubView | undefined;
   readonly active: number;
@@ -301,8 +320,8 @@ export function createStubs(): Stubs {
       all.clear();
       byRoute.clear();
     },
-    mayMatch(probe) {
-      return all.size > 0 && best(probe, undefined) !== undefined;
+    mayMatch(probe, accountId) {
+      return all.size > 0 && best(probe, accountId) !== undefined;
     },
     take(probe, accountId) {
       if (all.size === 0) return undefined;
