@@ -4,10 +4,7 @@
 // a Response in, a Response out, so node:http and msw get the same (over node:http a trickled
 // body is written chunk by chunk as the stream gives it; what msw makes of it: docs/mock-server.md).
 
-export type BodyShape =
-  | { body: 'trickle'; bytesPerSecond: number }
-  | { body: 'malformed' }
-  | { body: 'empty' };
+type BodyShape = { body: 'trickle'; bytesPerSecond: number } | { body: 'malformed' } | { body: 'empty' };
 
 /** Chunks small enough to show the rate, large enough that a fast rate is not a timer per byte. */
 const MAX_CHUNK_BYTES = 16 * 1024;
@@ -92,7 +89,8 @@ export async function shapeBody(
   // Chunked or empty: a length sent ahead would not be this body's.
   const headers = headersWithout(response, 'content-length');
   if (shape.body === 'empty') {
-    await response.body?.cancel();
+    // Not awaited: a branch of a teed body (a clone's) settles its cancel only with the other's.
+    response.body?.cancel().catch(() => {});
     return { response: new Response(null, { status, statusText, headers }), text: '' };
   }
   const text = await response.text();

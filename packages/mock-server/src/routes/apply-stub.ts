@@ -23,7 +23,7 @@ import { type ApiEnv, authorize, honoPath } from './api.js';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The answer a client gets when a stub loses it: the request took effect. */
-export const LOST_DETAIL = 'Internal server error (stubbed: the request took effect, its answer was lost)';
+const LOST_DETAIL = 'Internal server error (stubbed: the request took effect, its answer was lost)';
 
 /** The request as the stubs see it: its route, the profile it names and its Idempotency-Key. */
 async function probeOf(c: Context<ApiEnv>, route: FaultRoute, live: LiveState): Promise<StubProbe> {

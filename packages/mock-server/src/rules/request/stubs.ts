@@ -85,7 +85,7 @@ export type StubOutcome = z.infer<typeof OutcomeSchema>;
 type CheckedStub = z.infer<typeof StubInputSchema>;
 
 /** One problem of a stub, as a 422's `detail` entry names it (under `body`). */
-export interface StubIssue {
+interface StubIssue {
   loc: (string | number)[];
   msg: string;
   type: string;
@@ -179,7 +179,7 @@ export const stubRouteOf = (name: EndpointName): FaultRoute =>
   FAULT_ROUTES[(Object.keys(ENDPOINTS) as EndpointName[]).indexOf(name)] as FaultRoute;
 
 /** Where a request's profile id is found, read only when a stub asks (and then once). */
-export interface ProfileSources {
+interface ProfileSources {
   param(name: string): string | undefined;
   /** The body's text, for a generate. */
   body: string | undefined;
