@@ -19,6 +19,7 @@ import { TEST_CONFIG } from '@profile-articles/test-utils/mock-harness';
 import * as msw from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rawExchange } from './raw-http.js';
 
 type Kind = 'msw' | 'bin';
 
@@ -456,6 +457,13 @@ describe('the bin', () => {
       (await post({ authorization: 'Bearer admin-secret-1', origin: 'https://evil.example' })).status,
     ).toBe(403);
     expect((await post({ authorization: 'Bearer admin-secret-1' })).status).toBe(201);
+    // A Host this mock does not serve (DNS rebinding) is refused before the admin token is read.
+    const port = Number(new URL(url).port);
+    const rebound = await rawExchange(
+      port,
+      'GET /_mock/stubs HTTP/1.1\r\nHost: evil.example\r\nAuthorization: Bearer admin-secret-1\r\nConnection: close\r\n\r\n',
+    );
+    expect(rebound.status).toBe(421);
   });
 
   it('--data keeps no stub across a restart, and a stubbed failing job still fails after one', async () => {
