@@ -19,6 +19,9 @@ import { TEST_CONFIG } from '@profile-articles/test-utils/mock-harness';
 import * as msw from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { normalizeConfig } from '../src/config/config.js';
+import { dumpState, loadState } from '../src/data/snapshot.js';
+import { createState } from '../src/state/state.js';
 import { rawExchange } from './raw-http.js';
 
 type Kind = 'msw' | 'bin';
@@ -429,6 +432,40 @@ describe('in process', () => {
     service.clearStubs();
     expect((await credits()).status).toBe(200);
     expect(service.stats().stubs).toEqual({ active: 0, matched: 2 });
+  });
+});
+
+describe("a stubbed failing job in --data's snapshot", () => {
+  it('keeps its failure through a dump and a load, and fails refunded after it', () => {
+    const config = normalizeConfig(TEST_CONFIG);
+    let n = 0;
+    const newId = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+    const before = createState(config, newId);
+    const started = before.jobs.start({
+      accountId: 'acme',
+      profileId: 'ada',
+      kind: 'generate',
+      idempotencyKey: 'k1',
+      credits: 100,
+      queuedTimeoutMs: 30 * 60_000,
+      at: 0,
+      failure: 'stubbed boom',
+    })!;
+    const snapshot = JSON.parse(
+      JSON.stringify(
+        dumpState(before, {
+          generation: 1,
+          ids: { seed: 's', counter: n, epoch: 0 },
+          clock: { offset: 0, latest: 0 },
+        }),
+      ),
+    );
+    const after = createState(config, newId);
+    loadState(after, snapshot);
+    after.scheduler.runDue(10_000);
+    const { job } = after.jobs.get(started.job.job_id)!;
+    expect(job).toMatchObject({ status: 'failed', error: 'stubbed boom', credits_charged: 0 });
+    expect(after.ledger.balance('acme')).toBe(1000);
   });
 });
 
