@@ -82,7 +82,8 @@ export const StubInputSchema = z.strictObject({
 export type StubInput = z.input<typeof StubInputSchema>;
 export type StubMatch = z.infer<typeof MatchSchema>;
 export type StubOutcome = z.infer<typeof OutcomeSchema>;
-type CheckedStub = z.infer<typeof StubInputSchema>;
+/** A stub as checked, its defaults filled in. */
+export type NormalizedStub = z.infer<typeof StubInputSchema>;
 
 /** One problem of a stub, as a 422's `detail` entry names it (under `body`). */
 interface StubIssue {
@@ -92,7 +93,7 @@ interface StubIssue {
 }
 
 /** What the checks past the schema find: a status the route does not list, a job outside a job's route. */
-function ruleIssues(stub: CheckedStub): StubIssue[] {
+function ruleIssues(stub: NormalizedStub): StubIssue[] {
   const { outcome, match } = stub;
   if ('status' in outcome) {
     const allowed = stubStatuses(match.route);
@@ -131,7 +132,7 @@ function ruleIssues(stub: CheckedStub): StubIssue[] {
  */
 export function checkStub(
   input: unknown,
-): { ok: true; stub: CheckedStub } | { ok: false; issues: StubIssue[] } {
+): { ok: true; stub: NormalizedStub } | { ok: false; issues: StubIssue[] } {
   const parsed = StubInputSchema.safeParse(input, { reportInput: true });
   if (!parsed.success) {
     return {
@@ -225,7 +226,7 @@ export function stubProbeProfile(route: FaultRoute, from: ProfileSources): () =>
 
 export interface Stubs {
   /** The stub as shown, and its count of matched requests (kept once the stub is gone). */
-  add(stub: CheckedStub): { view: StubView; matched: () => number };
+  add(stub: NormalizedStub): { view: StubView; matched: () => number };
   /** Newest first. */
   list(): StubView[];
   get(id: string): StubView | undefined;
