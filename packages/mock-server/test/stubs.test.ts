@@ -345,7 +345,7 @@ describe.each<Kind>(['msw', 'bin'])('outcome stubs over %s', (kind) => {
     const low = await t.stub({ outcome: { status: 500, detail: 'low' }, times: 2, priority: -1 });
     expect((await api(t, 'GET', '/api/v1/credits', { key: 'key-other' })).status).toBe(401);
     expect((await api(t, 'GET', '/api/v1/articles/grace')).status).toBe(422);
-    // Job of grace: matched by the job's profile.
+    // Neither the account nor the profile stub fits acme's balance: the low-priority catch-all does.
     expect((await api(t, 'GET', '/api/v1/credits')).status).toBe(500);
     const first = await t.stub({ outcome: { status: 500, detail: 'first' }, times: null });
     await t.stub({ outcome: { status: 500, detail: 'newer' }, times: null });
