@@ -1,8 +1,9 @@
 // A server for the load benchmarks, in its own process: `bare` (node:http answering the
-// mock's own recorded bodies), `mock`, `mock-full N` (the mock with N articles stored), or
-// `mock-data` (the mock with --data in a new folder).
+// mock's own recorded bodies), `mock`, `mock-full N` (the mock with N articles stored),
+// `mock-data` (the mock with --data in a new folder), or `mock-stubs N` (the mock with N outcome
+// stubs registered that match none of the benched requests).
 import http from 'node:http';
-import { createMockService, startMockServer } from '../packages/mock-server/dist/index.js';
+import { createMockService, FAULT_ROUTES, startMockServer } from '../packages/mock-server/dist/index.js';
 import { newDataFolder } from './lib/scratch.mjs';
 import { BENCH_CONFIG, fill, prepare, requestFor, SCENARIOS, settleHeap } from './scenarios.mjs';
 
@@ -16,7 +17,14 @@ const dataServer =
     : undefined;
 const service = dataServer?.service ?? createMockService(BENCH_CONFIG);
 await prepare(service);
-if (Number(stored) > 0) {
+if (kind === 'mock-stubs') {
+  // Spread over every route, each for a profile no benched request names: every request checks
+  // its route's stubs (and reads the profile it names) and then takes its usual path.
+  for (let i = 0; i < Number(stored); i++) {
+    const route = FAULT_ROUTES[i % FAULT_ROUTES.length];
+    service.stub({ match: { route, profileId: `nobody-${i}` }, outcome: { status: 500 }, times: null });
+  }
+} else if (Number(stored) > 0) {
   await fill(service, Number(stored));
   // Measured from the state the stored articles leave, not from the fill's own garbage
   // (200 MB at 100,000): every scavenge walks the old generation's pages, so an inflated heap

@@ -29,6 +29,13 @@ export {
   type FaultRoute,
   type FaultsConfig,
 } from './rules/request/faults.js';
+export type {
+  StubHandle,
+  StubInput,
+  StubMatch,
+  StubOutcome,
+  StubView,
+} from './rules/request/stubs.js';
 export { createMockService, MAX_BODY_BYTES, type MockService, type MockServiceOptions } from './service.js';
 export type { LedgerReport, StatsReport } from './state/inspection.js';
 // What `service.state()` hands tests that look behind the HTTP surface: exported so that a

@@ -13,6 +13,7 @@ import type { GuardEnv, Transport } from './http/transport.js';
 import type { OperationContext } from './operations/context.js';
 import { type AnyOutcome, fail, invalid } from './operations/outcome.js';
 import { type ApiEnv, createApiRoutes } from './routes/api.js';
+import { registerStubs } from './routes/apply-stub.js';
 import { createCheckoutPage } from './routes/checkout-page.js';
 import { createControlRoutes } from './routes/control.js';
 import { registerDashboard } from './routes/dashboard.js';
@@ -27,6 +28,7 @@ import type { PayResult } from './rules/money/checkout.js';
 import { createPageTokens } from './rules/money/page-tokens.js';
 import { type FaultsConfig, parseFaults } from './rules/request/faults.js';
 import { createRequestIds, startTag } from './rules/request/request-ids.js';
+import { registerStub, type StubHandle, type StubInput, type StubView } from './rules/request/stubs.js';
 import { type LedgerReport, ledgerReport, type StatsReport, statsReport } from './state/inspection.js';
 import type { MockState } from './state/state.js';
 
@@ -84,6 +86,12 @@ export interface MockService {
   setFaults(faults: FaultsConfig): void;
   /** The live state, for tests that look behind the HTTP surface. */
   state(): MockState;
+  /** Registers an outcome stub (`POST /_mock/stubs`); throws ConfigError naming the field at fault. */
+  stub(stub: StubInput): StubHandle;
+  /** The registered stubs, newest first (`GET /_mock/stubs`). */
+  stubs(): StubView[];
+  /** Removes every stub (`DELETE /_mock/stubs`). */
+  clearStubs(): void;
 }
 
 interface Lane {
@@ -180,11 +188,14 @@ export function createMockService(
       accountId: ctx?.account.id ?? null,
       idempotencyKey: requestHeader(c, 'idempotency-key') ?? null,
       requestId: c.env.requestId,
+      ...(c.get('stubId') === undefined ? {} : { stubId: c.get('stubId') }),
       ...(excerpt && (await journalBodies(c, excerpt))),
     });
   });
-  // After the journal, so it records faulted answers too; before auth, so a fault that
-  // answers early has no effect at all.
+  // After the journal, so it records stubbed and faulted answers too. Stubs first: they
+  // authorise the request themselves when one may match (routes/apply-stub.ts); a fault
+  // answers before auth, so one that answers early has no effect at all.
+  registerStubs(app, live);
   registerFaults(app, live);
   app.route(API_PREFIX, createApiRoutes(live));
   // Before the control routes: the page and its files load without the admin token.
@@ -260,6 +271,9 @@ export function createMockService(
     stats: () => statsReport(live.current(), live.clock.now()),
     setFaults: (faults) => live.state.faults.set(parseFaults(faults, 'faults')),
     state: () => live.state,
+    stub: (stub) => registerStub(live.state.stubs, stub),
+    stubs: () => live.state.stubs.list(),
+    clearStubs: () => live.state.stubs.clear(),
   };
   lanes.set(service, Object.assign(entry, { answer: lane }));
   if (data) durables.set(service, () => data.whenDurable());
@@ -273,13 +287,15 @@ async function journalBodies(c: Context<ApiEnv>, excerpt: (text: string | undefi
   if (request === undefined && BODY_METHODS.has(c.req.method))
     request = await c.req.text().catch(() => undefined);
   // A dropped connection (a reset fault) has no answer to read.
+  // A body a stub or fault shaped is journaled as sent (a trickle is not read twice).
   const response =
     c.res.type === 'error'
       ? undefined
-      : await c.res
+      : (c.get('sentBody') ??
+        (await c.res
           .clone()
           .text()
-          .catch(() => undefined);
+          .catch(() => undefined)));
   return { requestBody: excerpt(request), responseBody: excerpt(response) };
 }
 

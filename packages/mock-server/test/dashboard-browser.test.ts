@@ -80,6 +80,47 @@ describe.runIf(existsSync(CHROMIUM))('the dashboard in Chromium', () => {
     await guarded?.close();
   });
 
+  it('lists the stubs live with their matched counts, and removes one', async () => {
+    server.service.reset();
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await trackViolations(page);
+    await page.goto(`${server.url}/_mock/`);
+    await page.waitForSelector('#live.on');
+    await page.locator('#stubs-empty').waitFor();
+    // Registered from outside the page, over HTTP and in process: both appear without a reload.
+    const added = await fetch(`${server.url}/_mock/stubs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ match: { route: 'POST /api/v1/articles' }, outcome: { status: 402 }, times: 3 }),
+    });
+    const stub = await added.json();
+    const kept = server.service.stub({ match: { account: 'beta' }, outcome: { lost: true }, times: null });
+    const stubRow = row(page, 'stubs', stub.id);
+    await shows(stubRow, 'route=POST /api/v1/articles');
+    await shows(stubRow, 'status=402');
+    await shows(row(page, 'stubs', kept.id), 'every request');
+    // A request it answers: its count and its times left move, and the journal names it.
+    const refused = await api('/api/v1/articles', {
+      method: 'POST',
+      headers: { 'idempotency-key': 'dash-stub' },
+      body: JSON.stringify({ profile_id: 'ada' }),
+    });
+    expect(refused.status).toBe(402);
+    await stubRow.locator('td').nth(5).filter({ hasText: '1' }).waitFor();
+    expect(await stubRow.locator('td').nth(3).textContent()).toBe('2');
+    await shows(row(page, 'journal', refused.headers.get('x-request-id')!), `402 (${stub.id})`);
+    // Remove: gone from the mock and from the page.
+    const [removed] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === `/_mock/stubs/${stub.id}`),
+      stubRow.getByRole('button', { name: `Remove ${stub.id}` }).click(),
+    ]);
+    expect(removed.status()).toBe(204);
+    await stubRow.waitFor({ state: 'detached' });
+    expect(server.service.stubs().map((s) => s.id)).toEqual([kept.id]);
+    expect(await violations(page)).toEqual([]);
+    await page.close();
+  });
+
   it('follows the mock live without a reload, moves its clock and pays a checkout', async () => {
     server.service.reset();
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

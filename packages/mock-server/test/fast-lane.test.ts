@@ -186,6 +186,51 @@ describe('the fast lane', () => {
     );
   });
 
+  it('keeps every request no registered stub can match, and leaves a stubbed one to the router', () => {
+    const config = {
+      ...CONFIG,
+      accounts: [
+        { id: 'a', apiKeys: ['key-aaaa'], credits: 1000 },
+        { id: 'b', apiKeys: ['key-bbbb'], credits: 1000 },
+      ],
+    };
+    const service = createMockService(config, { now: () => T0, newId: seededIds() });
+    const lane = fastLaneOf(service)!;
+    const plain = (path: string, key: string, extra: Record<string, string> = {}, body?: string) => ({
+      requestId: 'req_1',
+      method: body === undefined ? 'GET' : 'POST',
+      path,
+      header: (name: string) => ({ authorization: `Bearer ${key}`, ...extra })[name],
+      body,
+      origin: () => 'http://127.0.0.1:4010',
+    });
+    for (let i = 0; i < 100; i++)
+      service.stub({
+        match: { route: 'POST /api/v1/articles', profileId: `nobody-${i}` },
+        outcome: { status: 500 },
+      });
+    service.stub({ match: { account: 'b' }, outcome: { status: 500 } });
+    service.stub({ match: { idempotencyKey: 'stubbed' }, outcome: { status: 500 } });
+    const json = { 'content-type': 'application/json' };
+    expect(lane(plain('/api/v1/credits', 'key-aaaa'))?.status).toBe(200);
+    const generate = (profile: string, key: string) =>
+      lane(
+        plain(
+          '/api/v1/articles',
+          'key-aaaa',
+          { ...json, 'idempotency-key': key },
+          JSON.stringify({ profile_id: profile }),
+        ),
+      );
+    expect(generate('ada', 'k1')?.status).toBe(202);
+    // Each of these a stub may answer: the router's, which applies it.
+    expect(generate('nobody-7', 'k2')).toBeUndefined();
+    expect(generate('grace', 'stubbed')).toBeUndefined();
+    expect(lane(plain('/api/v1/credits', 'key-bbbb'))).toBeUndefined();
+    // An unknown key is a 401 whatever the stubs say.
+    expect(lane(plain('/api/v1/credits', 'nope'))?.status).toBe(401);
+  });
+
   it('takes the everyday requests, and leaves the rest to the router', () => {
     const config = { ...CONFIG, accounts: [{ id: 'a', apiKeys: ['key-aaaa'], credits: 1000 }] };
     const service = createMockService(config, { now: () => T0, newId: seededIds() });

@@ -80,6 +80,78 @@ describe.each<TransportKind>(['http', 'msw'])('fault injection over %s', (kind) 
     expect(await run()).toEqual(first);
   });
 
+  /** A raw request: a body fault's answer is not JSON, which h.call would refuse. */
+  const raw = (path: string) =>
+    fetch(`${h.baseUrl}${path}`, { headers: { authorization: 'Bearer key-0001' } });
+
+  it('trickle: the answer and its effect, its body in chunks over time', async () => {
+    await setFaults({
+      rules: [{ kind: 'trickle', route: 'GET /api/v1/credits', probability: 1, bytesPerSecond: 500 }],
+    });
+    const started = Date.now();
+    const answer = await raw('/api/v1/credits');
+    expect(answer.status).toBe(200);
+    const reader = answer.body!.getReader();
+    const parts: Uint8Array[] = [];
+    for (let next = await reader.read(); !next.done; next = await reader.read()) parts.push(next.value);
+    // Through msw (2 and 3) the chunks arrive one by one as well: msw does not buffer the stream.
+    expect(parts.length).toBeGreaterThan(3);
+    const bytes = parts.reduce((sum, part) => sum + part.length, 0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(((bytes - 50) / 500) * 1000 * 0.8);
+    expect(JSON.parse(Buffer.concat(parts).toString('utf8')).credits).toBe(1000);
+    expect(h.service.stats().faults.trickle).toBe(1);
+  });
+
+  it("malformed and empty: the answer's status, a body that is not JSON or none, the effect applied", async () => {
+    await setFaults({ rules: [{ kind: 'malformed', route: 'POST /api/v1/articles', probability: 1 }] });
+    const malformed = await fetch(`${h.baseUrl}/api/v1/articles`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer key-0001',
+        'content-type': 'application/json',
+        'idempotency-key': 'k1',
+      },
+      body: JSON.stringify({ profile_id: 'ada' }),
+    });
+    expect(malformed.status).toBe(202);
+    expect(malformed.headers.get('content-type')).toContain('application/json');
+    const text = await malformed.text();
+    expect(text).not.toBe('');
+    expect(() => JSON.parse(text)).toThrow();
+    expect(balance()).toBe(900);
+    await setFaults({ rules: [{ kind: 'empty', route: 'GET /api/v1/credits', probability: 1 }] });
+    const empty = await raw('/api/v1/credits');
+    expect(empty.status).toBe(200);
+    expect(await empty.text()).toBe('');
+  });
+
+  it('latency from a uniform or a lognormal distribution, drawn from the seed', async () => {
+    const run = async (rule: Record<string, unknown>) => {
+      await setFaults({ seed: 9, rules: [{ kind: 'latency', probability: 1, ...rule }] });
+      const delays: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const started = Date.now();
+        expect((await raw('/api/v1/credits')).status).toBe(200);
+        delays.push(Date.now() - started);
+      }
+      return delays;
+    };
+    for (const delay of await run({ distribution: 'uniform', minMs: 60, maxMs: 120 }))
+      expect(delay).toBeGreaterThanOrEqual(55);
+    const refused = await setFaults({
+      rules: [{ kind: 'latency', probability: 1, distribution: 'lognormal' }],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail[0].loc).toEqual(['body', 'rules', 0, 'medianMs']);
+    expect(
+      (
+        await setFaults({
+          rules: [{ kind: 'latency', probability: 1, distribution: 'lognormal', medianMs: 20, sigma: 0.5 }],
+        })
+      ).status,
+    ).toBe(200);
+  });
+
   it('refuses a bad faults body with 422 naming the field', async () => {
     const answer = await setFaults({ rules: [{ kind: 'explode', probability: 2 }] });
     expect(answer.status).toBe(422);

@@ -13,6 +13,7 @@ const T0 = Date.parse('2026-01-01T00:00:00Z');
 const QUEUED_MS = 1000;
 const RUNNING_MS = 2000;
 const QUEUED_TIMEOUT_MS = 30 * 60_000;
+const KEY_KEPT_MS = 24 * 3600_000;
 
 const CONFIG: MockConfig = {
   accounts: [
@@ -72,6 +73,8 @@ const ROUTES = [
   '/_mock/ledger',
   '/_mock/stats',
   '/_mock/faults',
+  '/_mock/stubs',
+  '/_mock/stubs/{session}',
   '/_mock/reset',
   '/checkout/{session}',
   '/checkout/{session}/pay',
@@ -118,13 +121,78 @@ type Step =
   | { op: 'buy'; key: string; credits: number }
   | { op: 'pay'; known: number }
   | { op: 'faults'; rules: Array<{ kind: string; probability: number }> }
-  | { op: 'no-faults' };
+  | { op: 'no-faults' }
+  | { op: 'stub'; stub: unknown }
+  | { op: 'no-stubs' };
 
 const keyArb = fc.constantFrom('key-aaaa', 'key-bbbb');
 const idemArb = fc.oneof(
   fc.constantFrom('k1', 'k2', 'k3', 'k4'),
   fc.constantFrom('', 'x'.repeat(201), '\u00e9', ' k'),
 );
+// Outcome stubs of every kind, most of them valid (a status the route does not list is a 422,
+// itself a step worth taking). Real-time outcomes are kept to a millisecond or two.
+const STUB_ROUTES = [
+  'GET /api/v1/articles/{profile_id}',
+  'POST /api/v1/articles',
+  'POST /api/v1/articles/{profile_id}/update',
+  'GET /api/v1/jobs/{job_id}',
+  'GET /api/v1/credits',
+  'POST /api/v1/credits/checkout',
+] as const;
+const anyStubArb = fc.record(
+  {
+    match: fc.record(
+      {
+        route: fc.constantFrom(...STUB_ROUTES),
+        profileId: fc.constantFrom('ada', 'grace', 'fail-x'),
+        account: fc.constantFrom('a', 'b'),
+        idempotencyKey: fc.constantFrom('k1', 'k2', 'k3'),
+      },
+      { requiredKeys: [] },
+    ),
+    outcome: fc.oneof(
+      fc.record({ status: fc.constantFrom(400, 401, 402, 404, 409, 422, 429, 500, 502, 503) }),
+      fc.constant({ job: 'fails' }),
+      fc.constant({ job: 'stuck' }),
+      fc.record({ job: fc.record({ queuedMs: fc.nat(3000), runningMs: fc.nat(3000) }) }),
+      fc.constant({ lost: true }),
+      fc.constantFrom({ reset: 'before' }, { reset: 'after' }),
+      fc.constant({ latencyMs: 1 }),
+      fc.constant({ body: 'trickle', bytesPerSecond: 10_000_000 }),
+      fc.constantFrom({ body: 'malformed' }, { body: 'empty' }),
+    ),
+    times: fc.constantFrom(1, 2, null),
+    priority: fc.integer({ min: -1, max: 1 }),
+  },
+  { requiredKeys: ['outcome'] },
+);
+// A job outcome needs a route that starts a job: most random ones are refused, so some are made so.
+const jobStubArb = fc.record({
+  match: fc.record(
+    {
+      route: fc.constantFrom('POST /api/v1/articles', 'POST /api/v1/articles/{profile_id}/update'),
+      profileId: fc.constantFrom('ada', 'grace'),
+    },
+    { requiredKeys: ['route'] },
+  ),
+  outcome: fc.oneof(
+    fc.constant({ job: 'fails' }),
+    fc.constant({ job: 'stuck' }),
+    fc.record({ job: fc.record({ queuedMs: fc.nat(3000), runningMs: fc.nat(3000) }) }),
+  ),
+  times: fc.constantFrom(1, null),
+});
+// A status the route lists: a refusal that must change nothing.
+const statusStubArb = fc.oneof(
+  fc.record({ outcome: fc.record({ status: fc.constantFrom(401, 422, 429, 500) }) }),
+  fc.record({
+    match: fc.constant({ route: 'POST /api/v1/articles' }),
+    outcome: fc.record({ status: fc.constantFrom(402, 404, 409) }),
+  }),
+);
+const stubArb = fc.oneof(anyStubArb, jobStubArb, statusStubArb);
+
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 4,
@@ -175,7 +243,16 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
       op: fc.constant('faults' as const),
       rules: fc.array(
         fc.record({
-          kind: fc.constantFrom('fail', 'lost', 'reset', 'rate-limit', 'latency'),
+          kind: fc.constantFrom(
+            'fail',
+            'lost',
+            'reset',
+            'rate-limit',
+            'latency',
+            'trickle',
+            'malformed',
+            'empty',
+          ),
           probability: fc.constantFrom(0.1, 0.2),
         }),
         { maxLength: 3 },
@@ -183,7 +260,12 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.constant({ op: 'no-faults' as const }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('stub' as const), stub: stubArb }) },
+  { weight: 1, arbitrary: fc.constant({ op: 'no-stubs' as const }) },
 );
+
+/** The kinds of stub outcome that answered a request, over every sequence: the walk must reach them. */
+const stubbedKinds = new Set<string>();
 
 /** Runs one sequence, checking every invariant after each step. */
 async function runSequence(steps: Step[]): Promise<void> {
@@ -195,6 +277,10 @@ async function runSequence(steps: Step[]): Promise<void> {
   });
   const sessions: string[] = [];
   const snapshots = new Map<string, string>();
+  /** Each registered stub's outcome, by id: what a stubbed answer was told to do. */
+  const stubOutcomes = new Map<string, Record<string, unknown>>();
+  /** The job each account's Idempotency-Key answered first: a replay must answer the same. */
+  const keyJobs = new Map<string, { jobId: string; at: number }>();
   const jobIds = () => [...service.state().jobs.all()].map((r) => r.job.job_id);
 
   const send = async (
@@ -248,6 +334,8 @@ async function runSequence(steps: Step[]): Promise<void> {
     service.now(); // due events first, so the fingerprint sees what the request will see
     const before = fingerprint();
     const faultsBefore = service.state().faults.counts();
+    const stubsMatched = () => service.state().stubs.matched;
+    const stubsBefore = stubsMatched();
     let answer: Awaited<ReturnType<typeof send>>;
     const pathId = (raw: string, encode: boolean) => {
       if (!encode) return raw;
@@ -269,7 +357,10 @@ async function runSequence(steps: Step[]): Promise<void> {
           .replace('{job}', step.known % 3 === 0 ? pathId(step.id, step.encode) : known(jobIds()))
           .replace('{session}', step.known % 3 === 0 ? pathId(step.id, step.encode) : known(sessions));
         answer = await send(step.method, path, { key: step.key, idem: step.idem, ...step.body });
-        if (answer && path === '/_mock/reset' && answer.status === 200) snapshots.clear();
+        if (answer && path === '/_mock/reset' && answer.status === 200) {
+          snapshots.clear();
+          keyJobs.clear();
+        }
         break;
       }
       case 'generate':
@@ -296,7 +387,12 @@ async function runSequence(steps: Step[]): Promise<void> {
           key: step.key,
           json: { credits: step.credits },
         });
-        if (answer?.status === 200) sessions.push(JSON.parse(answer.text).session_id);
+        // A body fault or stub may have shaped the answer: only a whole one names its session.
+        if (answer?.status === 200) {
+          try {
+            sessions.push(JSON.parse(answer.text).session_id);
+          } catch {}
+        }
         break;
       case 'pay':
         answer = await send(
@@ -306,30 +402,83 @@ async function runSequence(steps: Step[]): Promise<void> {
         break;
       case 'faults':
         answer = await send('PUT', '/_mock/faults', {
-          json: { seed: index, rules: step.rules.map((r) => ({ ...r, latencyMs: 0 })) },
+          json: {
+            seed: index,
+            rules: step.rules.map((r) => ({
+              ...r,
+              latencyMs: 0,
+              ...(r.kind === 'trickle' ? { bytesPerSecond: 10_000_000 } : {}),
+            })),
+          },
         });
         break;
       case 'no-faults':
         answer = await send('DELETE', '/_mock/faults');
         break;
+      case 'stub':
+        answer = await send('POST', '/_mock/stubs', { json: step.stub });
+        break;
+      case 'no-stubs':
+        answer = await send('DELETE', '/_mock/stubs');
+        break;
     }
     if (!answer) continue;
+    if (answer.status === 201) {
+      const added = JSON.parse(answer.text);
+      stubOutcomes.set(added.id, added.outcome);
+    }
+    // The stub that answered this request, if one did (the journal names it).
+    const latest = service.journal({ limit: 1 })[0];
+    const stubId = stubsMatched() > stubsBefore ? latest?.stubId : undefined;
+    const stubbed = stubId === undefined ? undefined : stubOutcomes.get(stubId);
+    if (stubsMatched() > stubsBefore)
+      expect(stubbed, `${where}: a stub answered unjournaled or unknown`).toBeDefined();
 
     // Which fault the request met, from the mock's own counts (a HEAD answer has no body).
     const faultsAfter = service.state().faults.counts();
     const met = (kind: keyof typeof faultsAfter) => faultsAfter[kind] > faultsBefore[kind];
-    const injected = met('fail') || met('lost') || met('reset') || met('rate-limit');
-    // No 5xx but injected faults; no error inside the mock, even one it contained.
+    if (stubbed) stubbedKinds.add(Object.keys(stubbed)[0] as string);
+    const stubbedFailure = stubbed !== undefined && ('lost' in stubbed || stubbed.status !== undefined);
+    const injected = met('fail') || met('lost') || met('reset') || met('rate-limit') || stubbedFailure;
+    // No 5xx but injected faults or stubbed ones; no error inside the mock, even one it contained.
     if (answer.status >= 500)
       expect(injected, `${where}: ${answer.status} ${answer.text.slice(0, 300)}`).toBe(true);
     expect(errors, where).toEqual([]);
-    // A refused request changes nothing (a lost or reset answer took effect on purpose).
-    const tookEffect = met('lost') || met('reset');
+    // A stubbed status answers before any effect, whatever it is.
+    if (stubbed?.status !== undefined)
+      expect(fingerprint(), `${where}: a stubbed status changed state`).toBe(before);
+    // A refused request changes nothing (a lost or reset answer took effect on purpose, and a
+    // body fault or stub shapes only the body of an answer whose effect it keeps).
+    const tookEffect =
+      met('lost') ||
+      met('reset') ||
+      (stubbed !== undefined && ('lost' in stubbed || stubbed.reset === 'after'));
     if (answer.status >= 400 && !tookEffect)
       expect(fingerprint(), `${where}: refused, yet state changed`).toBe(before);
     // A safe method never moves money (HEAD and OPTIONS; GET only reads an article for a credit).
     if (step.op === 'http' && (step.method === 'HEAD' || step.method === 'OPTIONS') && !tookEffect)
       expect(fingerprint(), `${where}: a safe method changed state`).toBe(before);
+
+    // Idempotent replays: a key that answered a job answers that job again, with or without
+    // stubs and faults in play (a body that a fault or stub shaped is not read).
+    if (
+      (step.op === 'generate' || step.op === 'update') &&
+      (answer.status === 200 || answer.status === 202)
+    ) {
+      let jobId: string | undefined;
+      try {
+        jobId = (JSON.parse(answer.text) as { job_id?: string }).job_id;
+      } catch {}
+      const slot = `${step.key} ${step.idem}`;
+      const first = keyJobs.get(slot);
+      // A key is kept 24 hours; a reset forgets every key.
+      if (first && service.now() - first.at >= KEY_KEPT_MS) keyJobs.delete(slot);
+      if (jobId !== undefined) {
+        const kept = keyJobs.get(slot);
+        if (kept === undefined) keyJobs.set(slot, { jobId, at: service.now() });
+        else expect(jobId, `${where}: a replay answered another job`).toBe(kept.jobId);
+      }
+    }
 
     const state = service.state();
     const now = service.now();
@@ -380,6 +529,9 @@ describe('the service core under random sequences', () => {
           ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}),
         },
       );
+      // The sequences met stubs of every outcome, or they proved little about them.
+      if (RUNS >= 300)
+        expect([...stubbedKinds].sort()).toEqual(['body', 'job', 'latencyMs', 'lost', 'reset', 'status']);
     },
     // About 12 ms a sequence on an idle machine; the limit is there for a hang, so it allows
     // 30 times that (a clean-clone CI run beside the team's sessions took 162 s for 1000).

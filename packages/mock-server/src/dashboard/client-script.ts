@@ -60,6 +60,21 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     });
   }
 
+  function remove(path) {
+    return fetch(path, { method: 'DELETE', headers: headers() }).then(function (res) {
+      if (res.status === 401) { needToken(); return; }
+      if (!res.ok) return res.json().then(function (b) { showError(path + ': ' + JSON.stringify(b.detail)); });
+      showError('');
+      refresh();
+    });
+  }
+  /** A stub's match or outcome as one line: its fields as name=value. */
+  function fields(object) {
+    var names = Object.keys(object);
+    if (names.length === 0) return 'any request';
+    return names.map(function (name) { return name + '=' + (typeof object[name] === 'string' ? object[name] : JSON.stringify(object[name])); }).join(' ');
+  }
+
   function cell(row, text, className) {
     var td = document.createElement('td');
     td.textContent = text === null || text === undefined ? '' : String(text);
@@ -143,7 +158,24 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     fill('journal', v.requests.requests, function (tr, r) {
       cell(tr, r.at); cell(tr, r.requestId); cell(tr, r.accountId); cell(tr, r.method); cell(tr, r.path);
       // Status 0: the connection was dropped without an answer (a reset fault), as --log says.
-      cell(tr, r.status === 0 ? 'reset' : r.status, r.status >= 400 || r.status === 0 ? 'bad' : ''); cell(tr, r.idempotencyKey);
+      var status = (r.status === 0 ? 'reset' : r.status) + (r.stubId ? ' (' + r.stubId + ')' : '');
+      cell(tr, status, r.status >= 400 || r.status === 0 ? 'bad' : ''); cell(tr, r.idempotencyKey);
+    });
+    $('stubs-count').textContent = v.stubs.stubs.length ? '(' + v.stubs.stubs.length + ', ' + v.stats.stubs.matched + ' requests answered)' : '';
+    $('stubs-empty').hidden = v.stubs.stubs.length > 0;
+    fill('stubs', v.stubs.stubs, function (tr, s) {
+      cell(tr, s.id); cell(tr, fields(s.match)); cell(tr, fields(s.outcome));
+      cell(tr, s.times === null ? 'every request' : s.times); cell(tr, s.priority); cell(tr, s.matched);
+      var td = cell(tr, '');
+      var button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = 'Remove';
+      button.setAttribute('aria-label', 'Remove ' + s.id);
+      button.addEventListener('click', function () {
+        button.disabled = true;
+        remove('/_mock/stubs/' + encodeURIComponent(s.id));
+      });
+      td.appendChild(button);
     });
     $('faults').textContent = v.faults.rules.length ? JSON.stringify(v.faults, null, 2) : 'None.';
     tick();
@@ -160,8 +192,9 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
       get('/_mock/checkouts?status=pending&limit=100'),
       get('/_mock/requests?' + journalQuery),
       get('/_mock/faults'),
+      get('/_mock/stubs'),
     ]).then(function (r) {
-      render({ stats: r[0], ledger: r[1], jobs: r[2], checkouts: r[3], requests: r[4], faults: r[5] });
+      render({ stats: r[0], ledger: r[1], jobs: r[2], checkouts: r[3], requests: r[4], faults: r[5], stubs: r[6] });
       $('token-form').hidden = true;
       $('token-refused').hidden = true;
       $('data').hidden = false;

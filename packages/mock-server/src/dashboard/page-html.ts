@@ -43,6 +43,9 @@ export const DASHBOARD_HTML = `<!doctype html>
       <label>since <input name="since" placeholder="2026-01-01T00:00:00Z"></label><label>limit <input name="limit" size="4" value="50" inputmode="numeric"></label>
       <button type="submit">Filter</button></form>
     <table id="journal"><thead><tr><th>time</th><th>request id</th><th>account</th><th>method</th><th>path</th><th>status</th><th>idempotency key</th></tr></thead><tbody></tbody></table></section>
+  <section><h2>Stubs <span class="count" id="stubs-count"></span></h2>
+    <table id="stubs"><thead><tr><th>stub</th><th>match</th><th>outcome</th><th>times left</th><th>priority</th><th>matched</th><th></th></tr></thead><tbody></tbody></table>
+    <p class="empty" id="stubs-empty">None.</p></section>
   <section><h2>Fault rules</h2><pre id="faults"></pre></section>
 </main>
 <footer>Live from <code>/_mock/events</code>; the data is read from the control endpoints (<a href="https://www.npmjs.com/package/@profile-articles/mock-server" rel="noreferrer">the package's README</a>).</footer>

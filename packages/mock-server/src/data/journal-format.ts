@@ -33,7 +33,8 @@ export function isRecord(value: unknown): value is DataRecord {
         isCount(r.c) &&
         isSpan(r.qt) &&
         isSpan(r.q) &&
-        isSpan(r.r)
+        isSpan(r.r) &&
+        (r.f === undefined || isText(r.f))
       );
     case 'key':
       return isTime(r.at) && isText(r.a) && isText(r.key) && isText(r.o) && isText(r.p) && isOutcome(r.out);

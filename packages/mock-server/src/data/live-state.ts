@@ -151,14 +151,14 @@ export function createLiveState(config: NormalizedConfig, options: LiveStateOpti
       });
     },
   };
-  // What no record holds (the request journal, fault rules, rate windows, refusals) is kept.
+  // What no record holds (the request journal, fault rules, stubs, rate windows, refusals) is kept.
   const rebuild = (from: LiveData) => {
-    const { journal, faults, rateLimiter, refusals } = state;
+    const { journal, faults, stubs, rateLimiter, refusals } = state;
     recording = false;
     clock = createClock(source);
     state = build();
     load(from);
-    Object.assign(state, { journal, faults, rateLimiter, refusals });
+    Object.assign(state, { journal, faults, stubs, rateLimiter, refusals });
     recording = true;
     moves++;
   };

@@ -26,6 +26,8 @@ export type DataRecord =
       qt: number;
       q: number;
       r: number;
+      /** The error a stubbed failing job ends with; absent for every other job. */
+      f?: string;
     }
   /** An Idempotency-Key kept with its outcome. */
   | { t: 'key'; at: number; a: string; key: string; o: JobKind; p: string; out: SavedOutcome }
@@ -71,6 +73,7 @@ export function recordChanges(state: MockState, record: (change: DataRecord) => 
         qt: request.queuedTimeoutMs,
         q: queuedMs,
         r: runningMs,
+        ...(request.failure === undefined ? {} : { f: request.failure }),
       });
     }
     return started;
@@ -133,6 +136,7 @@ export function applyRecord(state: MockState, change: DataRecord): void {
         queuedTimeoutMs: change.qt,
         at: change.at,
         times: { queuedMs: change.q, runningMs: change.r },
+        ...(change.f === undefined ? {} : { failure: change.f }),
       });
       return;
     case 'key':

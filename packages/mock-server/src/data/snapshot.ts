@@ -7,7 +7,7 @@
 import type { CheckoutSession } from '../rules/money/checkout.js';
 import type { LedgerDump } from '../rules/money/ledger.js';
 import type { ArticleSeed } from '../rules/work/articles.js';
-import type { JobKind, SavedJob } from '../rules/work/jobs.js';
+import type { JobKind, JobPlan, SavedJob } from '../rules/work/jobs.js';
 import type { MockState } from '../state/state.js';
 import type { IdState } from './ids.js';
 
@@ -31,8 +31,8 @@ type SavedJobRow = [
   JobKind,
   number,
 ];
-/** When an active job started, its queue and run times, and its queue timeout (ms). */
-type JobPlanRow = [number, number, number, number];
+/** When an active job started, its queue and run times, its queue timeout (ms), and a stubbed failure's error. */
+type JobPlanRow = [number, number, number, number] | [number, number, number, number, string];
 /** Account, key, operation, profile, outcome (a job id, or a read's version and charge), expiry. */
 type SavedKeyRow = [string, string, JobKind, string, string | [SeedRef, number], number];
 
@@ -89,7 +89,7 @@ export function dumpState(state: MockState, extra: Pick<Snapshot, 'generation' |
         job.creditsCharged,
         job.error,
         job.snapshot && ref(job.snapshot),
-        job.plan ? [job.plan.at, job.plan.queuedMs, job.plan.runningMs, job.plan.queuedTimeoutMs] : 0,
+        job.plan ? planRow(job.plan) : 0,
         job.kind,
         job.startedAt,
       ]),
@@ -107,6 +107,11 @@ export function dumpState(state: MockState, extra: Pick<Snapshot, 'generation' |
       ]),
     checkouts: [...state.checkouts.all()],
   };
+}
+
+function planRow(plan: JobPlan): JobPlanRow {
+  const row: JobPlanRow = [plan.at, plan.queuedMs, plan.runningMs, plan.queuedTimeoutMs];
+  return plan.failure === undefined ? row : [...row, plan.failure];
 }
 
 /** Fills a freshly built state from a snapshot: a current version is the article's own seed object. */
@@ -144,7 +149,15 @@ export function loadState(state: MockState, snapshot: Snapshot): void {
       error,
       snapshot: ref === null ? null : seedFor(profileId, ref),
       ...(plan
-        ? { plan: { at: plan[0], queuedMs: plan[1], runningMs: plan[2], queuedTimeoutMs: plan[3] } }
+        ? {
+            plan: {
+              at: plan[0],
+              queuedMs: plan[1],
+              runningMs: plan[2],
+              queuedTimeoutMs: plan[3],
+              ...(plan[4] === undefined ? {} : { failure: plan[4] }),
+            },
+          }
         : {}),
     });
   }

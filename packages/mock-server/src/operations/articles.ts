@@ -119,6 +119,7 @@ function startJob(
     credits: price,
     queuedTimeoutMs: account.pricing.queued_timeout_minutes * 60_000,
     at: now,
+    ...ctx.job,
   });
   if (!record) return { outcome: insufficient(ctx, price) };
   return { outcome: ok(record.job, 202), stored: { kind: 'job', jobId: record.job.job_id } };

@@ -15,8 +15,14 @@ import { getJob } from '../operations/jobs.js';
 import { type Failure, fail } from '../operations/outcome.js';
 import type { Account } from '../rules/money/accounts.js';
 
-/** Set by the auth middleware for every request that passed it. */
-export type ApiEnv = { Variables: { ctx: OperationContext } } & GuardEnv;
+/**
+ * `ctx`: set by the auth middleware for every request that passed it (or by the stub step,
+ * which authorises first when a stub may match). `stubId`: the stub that answered, if one did.
+ * `sentBody`: the body text a stub or fault shaped, for the journal (a trickle is not read twice).
+ */
+export type ApiEnv = {
+  Variables: { ctx: OperationContext; stubId?: string; sentBody?: string };
+} & GuardEnv;
 
 type Operation<N extends EndpointName> = (
   ctx: OperationContext,
@@ -100,6 +106,8 @@ export function createApiRoutes(live: LiveState): Hono<ApiEnv> {
   const api = new Hono<ApiEnv>();
 
   api.use('*', async (c, next) => {
+    // The stub step authorised this request already (and took its slot of the rate window).
+    if (c.get('ctx')) return next();
     const caller = authorize(live, requestHeader(c, 'authorization'));
     if (!caller.ok) return respond(caller.outcome, c.env.requestId);
     c.set('ctx', caller.ctx);

@@ -21,6 +21,7 @@ import {
   statsReport,
 } from '../state/inspection.js';
 import { eventStream } from './events.js';
+import { registerStubControls } from './stub-controls.js';
 
 const JOURNAL_FILTERS = {
   account: { kind: 'text' },
@@ -146,6 +147,8 @@ export function createControlRoutes(
   });
 
   control.get('/events', (c) => eventStream(live, c.env.requestId));
+
+  registerStubControls(control, live, respond);
 
   control.get('/faults', (c) => respond(ok(live.state.faults.config()), c.env.requestId));
   control.put('/faults', async (c) => {

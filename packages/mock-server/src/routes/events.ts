@@ -22,6 +22,8 @@ function fingerprint(live: LiveState): unknown[] {
     state.scheduler.ran,
     state.checkouts.size,
     state.faults.config(),
+    state.stubs.active,
+    state.stubs.matched,
   ];
 }
 

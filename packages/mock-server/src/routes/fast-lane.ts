@@ -12,6 +12,8 @@ import { type AnyOutcome, fail } from '../operations/outcome.js';
 import type { BodyExcerpt } from '../rules/body-excerpt.js';
 import { innerMap } from '../rules/inner-map.js';
 import { toJsonText } from '../rules/json-text.js';
+import type { FaultRoute } from '../rules/request/faults.js';
+import { stubProbeProfile, stubRouteOf } from '../rules/request/stubs.js';
 import { authorize, runOperation } from './api.js';
 import { carriesBody, contentTypeOutcome, hostOutcome } from './guard.js';
 
@@ -124,12 +126,37 @@ export function createFastLane(
     return found;
   }
 
+  const stubRoutes = new Map(
+    (Object.keys(ENDPOINTS) as EndpointName[]).map((name) => [name, stubRouteOf(name)]),
+  );
+  const mayBeStubbed = (name: EndpointName, params: Record<string, string>, req: PlainRequest) => {
+    // An unknown key is a 401 whatever the stubs say, and the lane answers it as the router would.
+    const account = live.state.accounts.byAuthorization(req.header('authorization'));
+    if (!account) return false;
+    const route = stubRoutes.get(name) as FaultRoute;
+    return live.state.stubs.mayMatch(
+      {
+        route,
+        profileId: stubProbeProfile(route, {
+          param: (param) => params[param],
+          body: req.body,
+          jobProfile: (jobId) => live.state.jobs.get(jobId.toLowerCase())?.job.profile_id,
+        }),
+        idempotencyKey: req.header('idempotency-key'),
+      },
+      account.id,
+    );
+  };
+
   return (req) => {
     const found = matchOf(req.method, req.path);
     if (!found) return undefined;
     const endpoint = ENDPOINTS[found.name];
     // A fault is drawn per request by the router's fault step; so is an Origin's check.
     if (live.state.faults.config().rules.length > 0 || req.header('origin') !== undefined) return undefined;
+    // A request some stub may answer is the router's (routes/apply-stub.ts); one no stub can
+    // match stays here, whatever the number of stubs.
+    if (live.state.stubs.active > 0 && mayBeStubbed(found.name, found.params, req)) return undefined;
     if (req.listenHost !== undefined && !hostPasses(req.listenHost, req.header('host'))) return undefined;
     // A body the transport did not read whole is the router's to stream, limit and refuse.
     if (req.body === undefined && ('body' in endpoint || carriesBody(req.header))) return undefined;

@@ -3,16 +3,22 @@
 // into a destroyed socket and msw into a network error.
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { LiveState } from '../data/live-state.js';
+import { shapeBody } from '../http/body-shape.js';
 import { requestHeader } from '../http/request-header.js';
 import { respond } from '../http/respond.js';
 import { fail } from '../operations/outcome.js';
 import { FAULT_ROUTES, type FaultRoute } from '../rules/request/faults.js';
 import { type ApiEnv, honoPath } from './api.js';
 
+/** A trickle rule's rate when it names none. */
+const DEFAULT_BYTES_PER_SECOND = 1000;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function injectFault(route: FaultRoute, live: LiveState): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
+    // A request a stub answered (routes/apply-stub.ts) meets no fault: its outcome is the stub's.
+    if (c.get('stubId') !== undefined) return next();
     const rule = live.state.faults.draw(route);
     if (!rule) return next();
     switch (rule.kind) {
@@ -31,8 +37,22 @@ function injectFault(route: FaultRoute, live: LiveState): MiddlewareHandler<ApiE
         );
       }
       case 'latency':
-        await sleep(rule.latencyMs);
+        await sleep(live.state.faults.latencyOf(rule));
         return next();
+      case 'trickle':
+      case 'malformed':
+      case 'empty': {
+        await next();
+        const shape =
+          rule.kind === 'trickle'
+            ? { body: rule.kind, bytesPerSecond: rule.bytesPerSecond ?? DEFAULT_BYTES_PER_SECOND }
+            : { body: rule.kind };
+        const shaped = await shapeBody(c.res, shape, c.req.raw.signal);
+        c.set('sentBody', shaped.text);
+        c.res = undefined;
+        c.res = shaped.response;
+        return;
+      }
       case 'lost':
       case 'reset':
         await next();

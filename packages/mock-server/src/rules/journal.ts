@@ -14,6 +14,8 @@ export interface JournalEntry {
   idempotencyKey: string | null;
   /** The `X-Request-Id` the answer carried. */
   requestId: string;
+  /** The outcome stub that answered the request, if one did (`POST /_mock/stubs`). */
+  stubId?: string;
   /** Only with config `journal.bodies`: null when the request had no body. */
   requestBody?: BodyExcerpt | null;
   /** Only with config `journal.bodies`: null when the answer had no body. */

@@ -69,6 +69,8 @@ export function statsReport(state: MockState, now: number) {
       }),
     ),
     faults: state.faults.counts(),
+    /** Stubs registered now, and the requests stubs answered since the start or the last reset. */
+    stubs: { active: state.stubs.active, matched: state.stubs.matched },
   };
 }
 

@@ -23,6 +23,7 @@ export type {
 } from '../rules/request/idempotency.js';
 export type { RateDecision, RateLimiter } from '../rules/request/rate-limit.js';
 export type { RefusalCounts, Refusals } from '../rules/request/refusals.js';
+export type { NormalizedStub, StubProbe, Stubs } from '../rules/request/stubs.js';
 export type { ArticleSeed, Articles } from '../rules/work/articles.js';
 export type { JobKind, JobPlan, JobRecord, Jobs, JobTimes, SavedJob, StartJob } from '../rules/work/jobs.js';
 export type { Scheduler } from '../rules/work/scheduler.js';

@@ -8,6 +8,7 @@ import { createFaults, type Faults } from '../rules/request/faults.js';
 import { createIdempotencyKeys, type IdempotencyKeys } from '../rules/request/idempotency.js';
 import { createRateLimiter, type RateLimiter } from '../rules/request/rate-limit.js';
 import { createRefusals, type Refusals } from '../rules/request/refusals.js';
+import { createStubs, type Stubs } from '../rules/request/stubs.js';
 import { type Articles, createArticles } from '../rules/work/articles.js';
 import { createJobs, type Jobs } from '../rules/work/jobs.js';
 import { createScheduler, type Scheduler } from '../rules/work/scheduler.js';
@@ -25,6 +26,8 @@ export interface MockState {
   journal: Journal;
   faults: Faults;
   refusals: Refusals;
+  /** Outcome stubs: memory only, empty at every start and after a reset. */
+  stubs: Stubs;
 }
 
 /**
@@ -55,5 +58,6 @@ export function createState(
     journal: createJournal(),
     faults: createFaults(config.faults),
     refusals: createRefusals(),
+    stubs: createStubs(),
   };
 }

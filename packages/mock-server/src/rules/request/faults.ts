@@ -6,7 +6,16 @@ import * as z from 'zod/mini';
 import { ConfigError, describeIssues } from '../config-error.js';
 import { seededRandom } from '../seeded-random.js';
 
-export const FAULT_KINDS = ['fail', 'lost', 'reset', 'latency', 'rate-limit'] as const;
+export const FAULT_KINDS = [
+  'fail',
+  'lost',
+  'reset',
+  'latency',
+  'rate-limit',
+  'trickle',
+  'malformed',
+  'empty',
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** An API route named as in the interface, such as `GET /api/v1/jobs/{job_id}`. */
@@ -19,16 +28,52 @@ export const FAULT_ROUTES = Object.values(ENDPOINTS).map(
   (endpoint) => `${endpoint.method} ${API_PREFIX}${endpoint.path}`,
 ) as [FaultRoute, ...FaultRoute[]];
 
-const FaultRuleSchema = z.strictObject({
-  route: z._default(z.enum([...FAULT_ROUTES, '*']), '*'),
-  kind: z.enum(FAULT_KINDS),
-  /** Share of the route's requests that meet this fault, 0 to 1. */
-  probability: z.number().check(z.gte(0), z.lte(1)),
-  /** `latency`: real milliseconds added before the request is served. */
-  latencyMs: z._default(z.int().check(z.gte(0), z.lte(60_000)), 1000),
-  /** `rate-limit`: the `Retry-After` of the spurious 429, in seconds. */
-  retryAfterSeconds: z._default(z.int().check(z.gte(0), z.lte(3600)), 1),
-});
+const LATENCY_MS = z.int().check(z.gte(0), z.lte(60_000));
+
+const FaultRuleSchema = z
+  .strictObject({
+    route: z._default(z.enum([...FAULT_ROUTES, '*']), '*'),
+    kind: z.enum(FAULT_KINDS),
+    /** Share of the route's requests that meet this fault, 0 to 1. */
+    probability: z.number().check(z.gte(0), z.lte(1)),
+    /** `latency`: real milliseconds added before the request is served. */
+    latencyMs: z._default(z.int().check(z.gte(0), z.lte(60_000)), 1000),
+    /** `latency`: drawn per request from the seeded sequence instead of `latencyMs`. */
+    distribution: z.optional(z.enum(['uniform', 'lognormal'])),
+    /** `latency` with `distribution: "uniform"`: the range, in milliseconds. */
+    minMs: z.optional(LATENCY_MS),
+    maxMs: z.optional(LATENCY_MS),
+    /** `latency` with `distribution: "lognormal"`: its median (ms) and the sigma of its logarithm. */
+    medianMs: z.optional(z.int().check(z.gte(1), z.lte(60_000))),
+    sigma: z.optional(z.number().check(z.gte(0), z.lte(10))),
+    /** `rate-limit`: the `Retry-After` of the spurious 429, in seconds. */
+    retryAfterSeconds: z._default(z.int().check(z.gte(0), z.lte(3600)), 1),
+    /** `trickle`: the rate the answer's body is sent at. */
+    bytesPerSecond: z.optional(z.int().check(z.gte(1), z.lte(10_000_000))),
+  })
+  .check(
+    z.refine(
+      (rule) =>
+        rule.distribution !== 'uniform' ||
+        (rule.minMs !== undefined && rule.maxMs !== undefined && rule.minMs <= rule.maxMs),
+      {
+        message: 'a uniform latency needs minMs and maxMs, minMs no larger than maxMs',
+        path: ['minMs'],
+      },
+    ),
+    z.refine(
+      (rule) =>
+        rule.distribution !== 'lognormal' || (rule.medianMs !== undefined && rule.sigma !== undefined),
+      {
+        message: 'a lognormal latency needs medianMs and sigma',
+        path: ['medianMs'],
+      },
+    ),
+    z.refine((rule) => rule.distribution === undefined || rule.kind === 'latency', {
+      message: 'only a latency rule takes a distribution',
+      path: ['distribution'],
+    }),
+  );
 
 export const FaultsConfigSchema = z
   .strictObject({
@@ -61,13 +106,33 @@ export type FaultCounts = Record<FaultKind, number>;
 export interface Faults {
   /** The fault a request to `route` meets now, if any; counts it. */
   draw(route: FaultRoute): FaultRule | undefined;
+  /** A latency rule's delay for this request: its `latencyMs`, or drawn from the seeded sequence. */
+  latencyOf(rule: FaultRule): number;
   /** Replaces the rules and restarts the seeded sequence. */
   set(config: NormalizedFaults): void;
   config(): NormalizedFaults;
   counts(): FaultCounts;
 }
 
-const zeroCounts = (): FaultCounts => ({ fail: 0, lost: 0, reset: 0, latency: 0, 'rate-limit': 0 });
+const zeroCounts = (): FaultCounts => Object.fromEntries(FAULT_KINDS.map((kind) => [kind, 0])) as FaultCounts;
+
+const MAX_LATENCY_MS = 60_000;
+
+/** A delay from `rule`'s distribution, with `random` the seeded sequence's next numbers. */
+export function drawLatency(rule: FaultRule, random: () => number): number {
+  if (rule.distribution === 'uniform') {
+    const min = rule.minMs ?? 0;
+    const max = rule.maxMs ?? min;
+    return Math.min(max, Math.floor(min + random() * (max - min + 1)));
+  }
+  if (rule.distribution === 'lognormal') {
+    // Box-Muller: two uniform draws make one standard normal; 1 - u keeps the logarithm finite.
+    const normal = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+    const ms = (rule.medianMs ?? 1) * Math.exp((rule.sigma ?? 0) * normal);
+    return Math.min(MAX_LATENCY_MS, Math.max(0, Math.round(ms)));
+  }
+  return rule.latencyMs;
+}
 
 export function createFaults(initial: NormalizedFaults): Faults {
   let config = initial;
@@ -90,6 +155,7 @@ export function createFaults(initial: NormalizedFaults): Faults {
       }
       return undefined;
     },
+    latencyOf: (rule) => drawLatency(rule, random),
     set(next) {
       config = next;
       random = seededRandom(next.seed);

@@ -31,6 +31,8 @@ export interface JobTimes {
 export interface JobPlan extends JobTimes {
   at: number;
   queuedTimeoutMs: number;
+  /** Set when the job is to fail with this error (a stub's `{"job": "fails"}`). */
+  failure?: string;
 }
 
 /** A job as --data saves it; `plan` only while it is active. */
@@ -58,6 +60,8 @@ export interface StartJob {
   at: number;
   /** The config's timings unless given (a job replayed from --data's journal keeps its own). */
   times?: JobTimes;
+  /** The error it fails with once run, whatever its profile (a stub's `{"job": "fails"}`). */
+  failure?: string;
 }
 
 export interface Jobs {
@@ -174,7 +178,8 @@ export function createJobs(deps: JobsDeps): Jobs {
     scheduler.at(
       at + queuedMs + runningMs,
       guarded(record, (when) => {
-        if (behaviour === 'fail')
+        if (plan.failure !== undefined) end(record, 'failed', plan.failure, when);
+        else if (behaviour === 'fail')
           end(record, 'failed', `Research run for "${profileId}" failed (test profile)`, when);
         else succeed(record, when);
       }),
@@ -231,7 +236,17 @@ export function createJobs(deps: JobsDeps): Jobs {
         schedule(record, saved.plan);
       }
     },
-    start({ accountId, profileId, kind, idempotencyKey, credits, queuedTimeoutMs, at, times: given }) {
+    start({
+      accountId,
+      profileId,
+      kind,
+      idempotencyKey,
+      credits,
+      queuedTimeoutMs,
+      at,
+      times: given,
+      failure,
+    }) {
       // Checked before an id is made, so a refused start leaves the id sequence as it was.
       if (ledger.balance(accountId) < credits) return undefined;
       const job = new StoredJob(newId(), profileId, credits, articles);
@@ -240,7 +255,13 @@ export function createJobs(deps: JobsDeps): Jobs {
       byId.set(job.job_id, record);
       activeByProfile.set(profileId, record);
       const { queuedMs, runningMs } = given ?? times;
-      schedule(record, { at, queuedMs, runningMs, queuedTimeoutMs });
+      schedule(record, {
+        at,
+        queuedMs,
+        runningMs,
+        queuedTimeoutMs,
+        ...(failure === undefined ? {} : { failure }),
+      });
       return record;
     },
   };
