@@ -129,8 +129,11 @@ export function createAttempt(
   keyFrom: string,
 ): Attempt {
   const { hooks } = options;
+  // Called unbound, never as `options.fetch(…)`: workerd's fetch throws "Illegal invocation"
+  // when `this` is anything but the global scope or undefined (the options object here).
+  const send = options.fetch;
   // On Node the default fetch bounds its own wait for headers (see timed-send.ts).
-  const ownSendWithin = sendWithinOf(options.fetch);
+  const ownSendWithin = sendWithinOf(send);
 
   return async function attempt<T>(
     spec: RequestSpec<T>,
@@ -187,7 +190,7 @@ export function createAttempt(
       };
       if (spec.body !== undefined) init.body = JSON.stringify(spec.body);
       response = limit
-        ? await untilAborted(options.fetch(info.url, init), limit.signal)
+        ? await untilAborted(send(info.url, init), limit.signal)
         : await (sendWithin as SendWithin)(info.url, init, timeoutMs);
       limit?.dispose();
       body =
