@@ -14,8 +14,7 @@ export type {
   ResponseInfo,
   RetryInfo,
 } from './core/option-types.js';
-export type { AnswerHeaders } from './errors/api-errors.js';
-export { describeDetail } from './errors/error-from-answer.js';
+export { type AnswerHeaders, describeDetail } from './errors/api-errors.js';
 export * from './errors/errors.js';
 export type { ResponseIssue } from './errors/response-issue.js';
 export {

@@ -5,7 +5,7 @@
 // safe for a terminal and for JSON output is ./internal/terminal (terminal.ts), which a bin can
 // load without the schemas.
 
-import { WRONG_BASE_URL } from './errors/error-from-answer.js';
+import { WRONG_BASE_URL } from './errors/sentences.js';
 import { KEY_ADVICE, MAY_HAVE_ACTED, NOTHING_REACHED } from './transport/attempt.js';
 
 export { checkApiKey, MIN_API_KEY_LENGTH } from './core/arguments.js';

@@ -6,7 +6,6 @@
 
 import type { AttemptInfo, NormalizedOptions } from '../core/option-types.js';
 import type { Answer, CallExtras, RequestSpec } from '../core/transport-types.js';
-import { createApiError } from '../errors/error-from-answer.js';
 import {
   ConnectionError,
   type ErrorContext,
@@ -19,7 +18,6 @@ import type { ResponseIssue } from '../errors/response-issue.js';
 import type { Redactor } from '../redaction/redact.js';
 import { boundedSignal, untilAborted } from '../retry/abort.js';
 import { shouldRetryStatus } from '../retry/retry.js';
-import { retryAfterMs } from '../retry/retry-after.js';
 import { type BodyRead, MAX_RESPONSE_BYTES, readBody } from './read-body.js';
 import { type AttemptInit, type SendWithin, sendWithinOf, TIMED_OUT } from './timed-send.js';
 
@@ -60,18 +58,6 @@ function errorCode(error: unknown): string | undefined {
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
-}
-
-/** The headers, with the key out of names as well as values: a server controls both. */
-function headersToObject(headers: Headers, redact: Redactor): Record<string, string> {
-  const out: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    const safeName = redact.name(name);
-    // Two names that held the key become one: keep both values, as Headers joins repeats.
-    const safeValue = redact.text(value);
-    out[safeName] = safeName in out ? `${out[safeName]}, ${safeValue}` : safeValue;
-  });
-  return out;
 }
 
 function parseJson(text: string, redact: Redactor): { ok: true; body: unknown } | { ok: false } {
@@ -270,17 +256,15 @@ export function createAttempt(
       return failure(error, false);
     }
 
-    const delayMs = retryAfterMs(response.headers);
-    const error = createApiError({
-      status: response.status,
-      statusText: redact.text(response.statusText),
-      headers: headersToObject(response.headers, redact),
+    // Loaded with the first answer that is not a 2xx (answer-error.ts).
+    const { answerError } = await import('./answer-error.js');
+    const [error, delayMs] = answerError({
+      response,
       body: parsed.ok ? parsed.body : undefined,
-      isCheckout: spec.isCheckout === true,
-      answers404: spec.answers404 !== false,
+      spec,
+      redact,
       baseUrl: options.baseUrl,
       keyFrom,
-      retryAfterSeconds: delayMs === undefined ? undefined : Math.ceil(delayMs / 1000),
       context: { ...context, requestId: requestIdOf(response) },
     });
     if (parsed.ok) spec.onErrorBody?.(error, parsed.body);
