@@ -10,6 +10,8 @@ export type {
   FetchOptions,
   Hooks,
   IdempotentRequestOptions,
+  Middleware,
+  MiddlewareRequest,
   RequestOptions,
   ResponseInfo,
   RetryInfo,

@@ -11,13 +11,7 @@ import { KEY_ADVICE, MAY_HAVE_ACTED, NOTHING_REACHED } from './transport/attempt
 export { checkApiKey, MIN_API_KEY_LENGTH } from './core/arguments.js';
 export { defaultOptions } from './core/defaults.js';
 export { plainHttpWarning } from './core/log.js';
-export {
-  RAW_REQUEST,
-  type RawAnswer,
-  type RawRequest,
-  rawErrorBody,
-  rawRequest,
-} from './core/raw-request.js';
+export { rawErrorBody } from './core/raw-request.js';
 export { checkSpelledPath } from './core/request-path.js';
 export { USER_AGENT_PREFIX } from './core/user-agent.js';
 export { sentences } from './errors/sentences.js';

@@ -21,7 +21,7 @@ function headersToObject(headers: Headers, redact: Redactor): Record<string, str
   return out;
 }
 
-export interface AnswerErrorSource {
+interface AnswerErrorSource {
   response: Response;
   /** The body as JSON (redacted), or undefined when it is none. */
   body: unknown;

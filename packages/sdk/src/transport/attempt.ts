@@ -120,6 +120,12 @@ export function createAttempt(
   const send = options.fetch;
   // On Node the default fetch bounds its own wait for headers (see timed-send.ts).
   const ownSendWithin = sendWithinOf(send);
+  const { middleware } = options;
+  // Loaded with the first attempt of a client that has middleware (middleware.ts).
+  const throughMiddleware = async (url: string, init: AttemptInit, failed: { error?: unknown }) => {
+    const { throughMiddleware: run } = await import('./middleware.js');
+    return run(middleware ?? [], url, init, send, failed);
+  };
 
   return async function attempt<T>(
     spec: RequestSpec<T>,
@@ -144,7 +150,8 @@ export function createAttempt(
     // `fetchOptions` go into the fetch's init, under the SDK's own fields (arguments.ts refuses
     // those in them anyway); node:http leaves such a request to Node's fetch.
     const fetchOptions = extras?.fetchOptions;
-    const sendWithin: SendWithin | undefined = fetchOptions ? undefined : ownSendWithin;
+    // Middleware runs inside the attempt's time limit: the timer's, which bounds the whole chain.
+    const sendWithin: SendWithin | undefined = fetchOptions || middleware ? undefined : ownSendWithin;
     // Every error of this attempt is built whole, with what the caller needs to retry safely.
     const context: ErrorContext = {
       attempts: info.attempt,
@@ -165,6 +172,8 @@ export function createAttempt(
       : boundedSignal(signal, timeoutMs, () => new DOMException(timedOut(), 'TimeoutError'));
     let response: Response;
     let body: BodyRead | typeof UNREAD;
+    // What the send itself rejected with, under middleware: anything else a middleware threw is its own.
+    const failed: { error?: unknown } | undefined = middleware && {};
     try {
       const init: AttemptInit = {
         ...fetchOptions,
@@ -176,7 +185,10 @@ export function createAttempt(
       };
       if (spec.body !== undefined) init.body = JSON.stringify(spec.body);
       response = limit
-        ? await untilAborted(send(info.url, init), limit.signal)
+        ? await untilAborted(
+            failed ? throughMiddleware(info.url, init, failed) : send(info.url, init),
+            limit.signal,
+          )
         : await (sendWithin as SendWithin)(info.url, init, timeoutMs);
       limit?.dispose();
       body =
@@ -186,13 +198,16 @@ export function createAttempt(
     } catch (error) {
       limit?.dispose();
       if (signal?.aborted) throw signal.reason;
-      // Refused before anything was sent (a proxy client's fetch takes no fetchOptions).
-      if (error instanceof InvalidArgumentError) return failure(error, false);
       if (error === TIMED_OUT || limit?.signal.aborted) {
         const timeout = new TimeoutError(timedOut() + mayHaveActed(spec), context);
         // A timed-out request may have reached the server: only idempotent calls retry.
         return failure(timeout, spec.policy === 'idempotent');
       }
+      // Refused before anything was sent (a proxy client's fetch takes no fetchOptions; what a
+      // middleware handed on): not retried, and nothing can have been charged.
+      if (error instanceof InvalidArgumentError) return { ...failure(error, false), notSent: true };
+      // A middleware's own error is the call's, as it threw it.
+      if (failed && error !== failed.error) throw error;
       const code = errorCode(error);
       const notSent = code !== undefined && NOT_SENT_CODES.has(code);
       const reason = code ? ` (${code})` : '';
