@@ -46,7 +46,9 @@ export class ProfileArticles {
     const { [GIVEN]: given, [INHERITED]: inherited, ...rest } = options as Internal;
     const normalized = normalizeOptions(rest);
     this.#options = normalized.options;
-    this.#given = given ?? rest;
+    // Without what was inherited: a derived client does not keep its original alive.
+    const { [INHERITED]: _inherited, ...caller } = (given ?? rest) as Internal;
+    this.#given = caller;
     const transport = createTransport(normalized.apiKey, normalized.options, normalized.keyFrom, inherited);
     this.#transport = transport;
     this.jobs = new JobsResource(transport, normalized.options);
