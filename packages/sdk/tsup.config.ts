@@ -19,8 +19,12 @@ function dropRedundantBareImports(dist: URL): void {
     );
   const reaches = (from: readonly string[], target: string) => {
     const seen = new Set<string>();
-    const visit = (file: string): boolean =>
-      file === target || (!seen.has(file) && (seen.add(file), statics(text.get(file) ?? '').some(visit)));
+    const visit = (file: string): boolean => {
+      if (file === target) return true;
+      if (seen.has(file)) return false;
+      seen.add(file);
+      return statics(text.get(file) ?? '').some(visit);
+    };
     return from.some(visit);
   };
   for (const file of files) {
