@@ -16,6 +16,7 @@ export type {
   ResponseInfo,
   RetryInfo,
 } from './core/option-types.js';
+export type { RawRequest, RequestMethod } from './core/raw-request.js';
 export { type AnswerHeaders, describeDetail } from './errors/api-errors.js';
 export * from './errors/errors.js';
 export type { ResponseIssue } from './errors/response-issue.js';

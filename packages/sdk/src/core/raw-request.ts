@@ -18,7 +18,18 @@ import type { Answer, RequestMethod, RequestSpec, Transport } from './transport-
 
 export type { RequestMethod };
 
-const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/**
+ * How a request is retried when it carries no Idempotency-Key: a read's way, or only when it
+ * surely was not sent (as checkout is). The keys are the methods `request()` sends.
+ */
+const WITHOUT_KEY: Readonly<Record<RequestMethod, RetryPolicy>> = {
+  GET: 'idempotent',
+  POST: 'unsafe',
+  PUT: 'idempotent',
+  PATCH: 'unsafe',
+  DELETE: 'idempotent',
+};
+const METHODS = Object.keys(WITHOUT_KEY);
 
 /** What `client.request()` takes. */
 export interface RawRequest extends Pick<RequestOptions, 'signal' | 'timeoutMs' | 'maxRetries' | 'headers'> {
@@ -96,8 +107,8 @@ function rawSpec(request: RawRequest, mode: { raw: boolean }): [RequestSpec<unkn
     checkArgument('idempotencyKey', IdempotencyKeySchema, given);
     checkHeaderSafeKey(given);
   }
-  const policy: RetryPolicy =
-    method === 'PATCH' || (method === 'POST' && !takesKey) ? 'unsafe' : 'idempotent';
+  // A key makes a request safe to send again, as generate's does.
+  const policy: RetryPolicy = takesKey ? 'idempotent' : WITHOUT_KEY[method];
   let search = '';
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value !== undefined) search += `&${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`;
