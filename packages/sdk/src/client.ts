@@ -73,10 +73,10 @@ export class ProfileArticles {
    * One request to a path below `/api/v1` (`/credits`; a path starting with `/api/` is taken as
    * it is), for a field or an endpoint the SDK does not model yet, with this client's key,
    * retries, pacing, spend limit, logging and redaction. Resolves to the JSON body as it came
-   * (`unknown`); a non-2xx rejects with the same typed error as any method. A path the
+   * (`unknown`, checked by no schema); a non-2xx rejects with the same typed error as any method. A path the
    * interface lists keeps its endpoint's rules: `POST /credits/checkout` is retried only on 429
-   * and when it surely was not sent, a paid one is held against `spendLimit`, and the answer is
-   * checked by the endpoint's schema (ResponseValidationError). Any other POST carries an
+   * and when it surely was not sent, and a paid one is held against `spendLimit` (an answer that
+   * does not say what it cost counts its worst case in `spent`). Any other POST carries an
    * `Idempotency-Key` (yours, or one made for the call) and is retried as `generate` is. A `.`
    * or `..` segment in any spelling, a path starting with `//` or `\`, or another origin, is an
    * InvalidArgumentError, and nothing is sent.

@@ -2,8 +2,8 @@
 // does not model yet (`profile-articles api POST /articles/x/update` sends one), through the
 // client's own transport: its key, retries, pacing, spend limit, hooks, logging, redaction and
 // errors, as every method has. A path the contract table knows keeps that endpoint's rules: its
-// retry policy (a checkout is not retried after it may have been sent), its Idempotency-Key, its
-// price under `spendLimit` and its answer checked by the table's schema. The client imports this
+// retry policy (a checkout is not retried after it may have been sent), its Idempotency-Key and
+// its price under `spendLimit`. The client imports this
 // module when its first `request()` is made (client.ts): most programs never make one.
 
 import { InvalidArgumentError } from '../errors/errors.js';
@@ -113,8 +113,9 @@ function rawSpec(request: RawRequest, mode: { raw: boolean }): [RequestSpec<unkn
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value !== undefined) search += `&${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`;
   }
-  // The body as it came (redacted) is what the caller gets; the table's parse, where there is
-  // one, checks it and gives the spend ledger the figures it reads.
+  // The body as it came (redacted) is what the caller gets, checked by no schema. The spend
+  // ledger gets the table's parse of it where the path is the table's and the body matches; else
+  // nothing, and counts what such a call may have cost (as for an answer handed over unread).
   let answered: unknown;
   const check = endpoint ? parserFor(endpoint) : undefined;
   const spec: RequestSpec<unknown> = {
@@ -129,8 +130,8 @@ function rawSpec(request: RawRequest, mode: { raw: boolean }): [RequestSpec<unkn
     mode,
     parse: (json, status) => {
       answered = json;
-      // Unknown to the table: nothing for the spend ledger to read in it.
-      return check ? check(json, status) : { success: true, data: undefined };
+      const checked = check?.(json, status);
+      return { success: true, data: checked?.success ? checked.data : undefined };
     },
     onErrorBody: (error, json) => Object.defineProperty(error, ERROR_BODY, { value: json }),
   };
