@@ -1,4 +1,44 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
+
+/**
+ * esbuild's code splitting imports, from an entry or a lazily imported chunk, every chunk its
+ * modules depend on, with a bare `import "./chunk-X.js";` where it uses no binding of it. A
+ * customer's bundler that honours the package's `sideEffects: false` (esbuild, as Wrangler and
+ * Vite run it) ignores such an import of a chunk with code in it, and warns, once per import.
+ * Each one dropped here is of a chunk that the file's other imports already reach, so it is
+ * still evaluated before the file, as before (scripts/sdk-lazy-chunks.test.ts bundles the
+ * result without a warning).
+ */
+function dropRedundantBareImports(dist: URL): void {
+  const files = readdirSync(dist).filter((file) => file.endsWith('.js'));
+  const text = new Map(files.map((file) => [file, readFileSync(new URL(file, dist), 'utf8')]));
+  const statics = (source: string) =>
+    [...source.matchAll(/^(?:import\s[^;]*?\sfrom\s|import\s)"\.\/([\w-]+\.js)";$/gms)].map(
+      (m) => m[1] as string,
+    );
+  const reaches = (from: readonly string[], target: string) => {
+    const seen = new Set<string>();
+    const visit = (file: string): boolean => {
+      if (file === target) return true;
+      if (seen.has(file)) return false;
+      seen.add(file);
+      return statics(text.get(file) ?? '').some(visit);
+    };
+    return from.some(visit);
+  };
+  for (const file of files) {
+    let source = text.get(file) as string;
+    for (const [line, target] of source.matchAll(/^import "\.\/([\w-]+\.js)";\n/gm)) {
+      const others = statics(source.replace(line, ''));
+      if (reaches(others, target as string)) source = source.replace(line, '');
+    }
+    if (source !== text.get(file)) {
+      text.set(file, source);
+      writeFileSync(new URL(file, dist), source);
+    }
+  }
+}
 
 const shared: Options = {
   format: ['esm', 'cjs'],
@@ -33,6 +73,7 @@ export default defineConfig([
       compilerOptions: { composite: false },
     },
     clean: true,
+    onSuccess: async () => dropRedundantBareImports(new URL('./dist/', import.meta.url)),
     // zod stays a dependency users can see (its types are in the schemas' API).
     external: ['zod', 'zod/mini', 'zod/v4/core', /^node:/],
   },

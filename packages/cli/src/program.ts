@@ -285,10 +285,18 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
     )
     .option('--input <file>', 'the JSON body, from a file (- for stdin)')
     .option('--idempotency-key <key>', 'POST: reuse a key to retry safely without doing it twice')
+    .option(
+      '-H, --header <name:value>',
+      'a header to send (repeatable); not authorization, idempotency-key, content-type or host',
+      (value: string, values: string[] = []) => [...values, value],
+    )
+    .option('-i, --include', 'print the status line and the answer’s headers before its body')
     .addHelpText(
       'after',
       examples(
         'profile-articles api GET /credits',
+        'profile-articles api GET /credits -i',
+        "profile-articles api GET /credits -H 'X-Team: billing'",
         'profile-articles api GET /jobs/JOB_ID --jq .status',
         'profile-articles api POST /credits/checkout -f credits=500',
         'profile-articles api POST /articles -f profile_id=ada-lovelace   # generate (100 credits)',

@@ -1,13 +1,15 @@
 // `profile-articles api METHOD PATH`, as an operator uses it: the built bin against the mock
 // over HTTP. The terminal is hostile-terminal.test.ts; the field typing is a property below.
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SERVER_RESOLVED_DOT_SEGMENTS } from '@profile-articles/test-utils/dot-segments';
 import { watchServerRequests } from '@profile-articles/test-utils/http-requests';
 import { losingProxy } from '@profile-articles/test-utils/losing-proxy';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fieldValue } from '../src/commands/api.js';
+import { fieldValue, headerFlags } from '../src/commands/api.js';
 import { KEYS, onlyJson, transcript, useCliMock } from './helpers.js';
 
 const h = useCliMock();
@@ -152,6 +154,103 @@ describe('api', () => {
       expect(await balance()).toBe(900);
     } finally {
       await proxy.close();
+    }
+  });
+});
+
+describe('api -H and -i', () => {
+  it('-H sends a header of the caller’s (repeatable; a name given twice joins its values), as gh’s -H', async () => {
+    const seen: Array<Record<string, unknown>> = [];
+    const stop = watchServerRequests(h.server.port, ({ request }) => seen.push({ ...request.headers }));
+    try {
+      const run = await h.run([
+        'api',
+        'GET',
+        '/credits',
+        '-H',
+        'X-Team: billing',
+        '-H',
+        'x-team:ops',
+        '--header',
+        'X-Trace:  t-1 ',
+      ]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(onlyJson(run.stdout).credits).toBe(1000);
+    } finally {
+      stop();
+    }
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ 'x-team': 'billing, ops', 'x-trace': 't-1' });
+    expect(String(seen[0]?.authorization)).toBe(`Bearer ${KEYS.main}`);
+  });
+
+  it('-H with a header the CLI sets itself, or not as Name: value: a usage error naming it, nothing sent', async () => {
+    const urls: string[] = [];
+    const stop = watchServerRequests(h.server.port, ({ request }) => urls.push(request.url ?? ''));
+    try {
+      for (const name of ['Authorization', 'idempotency-key', 'Content-Type', 'HOST']) {
+        const run = await h.run(['api', 'GET', '/credits', '-H', `${name}: Bearer ${KEYS.poor}`]);
+        expect(run.code, name).toBe(2);
+        expect(run.stderr, name).toBe(
+          `Error: -H cannot set ${name.toLowerCase()}: the CLI sets it itself.\n`,
+        );
+      }
+      for (const flag of ['no-colon', 'bad name: x', ': empty']) {
+        const run = await h.run(['api', 'GET', '/credits', '-H', flag]);
+        expect(run.code, flag).toBe(2);
+        expect(run.stderr.split('\n')[0], flag).toMatch(/^Error: -H takes 'Name: value'/);
+      }
+    } finally {
+      stop();
+    }
+    expect(urls).toEqual([]);
+    expect(() => headerFlags(['x-a: ok\u0007'])).toThrow(/cannot carry/);
+  });
+
+  it('-i prints the status line, the answer’s headers and a blank line before the body, on stdout', async () => {
+    const run = await h.run(['api', 'GET', '/credits', '-i']);
+    expect(run.code, run.stderr).toBe(0);
+    const [head = '', body = ''] = run.stdout.split('\n\n');
+    const [status, ...lines] = head.split('\n');
+    expect(status).toBe('HTTP/1.1 200 OK');
+    const headers = Object.fromEntries(lines.map((line) => line.split(/: (.*)/s).slice(0, 2)));
+    expect(headers['content-type']).toMatch(/^application\/json/);
+    expect(headers['x-request-id']).toMatch(/^req_/);
+    for (const line of lines) expect(line).toMatch(/^[a-z0-9-]+: /);
+    expect(JSON.parse(body).credits).toBe(1000);
+  });
+
+  it('-i on an error answer: its status line and headers, then its body on stdout; the error on stderr, exit 1', async () => {
+    const run = await h.run(['api', 'GET', '/articles/nobody-here', '-i']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^HTTP\/1\.1 404 Not Found\n(?:[a-z0-9-]+: .*\n)+\n\{/);
+    expect(JSON.parse(run.stdout.slice(run.stdout.indexOf('\n\n')))).toEqual({
+      detail: 'No article exists for this profile',
+    });
+    expect(run.stderr).toMatch(/^Error: Not found \(404\)\./);
+  });
+
+  it('-i redacts the key from the headers a server sends back, names and values alike', async () => {
+    // A careless server that echoes the request's Authorization in its answer's headers.
+    const echo = createServer((req, res) => {
+      const auth = String(req.headers.authorization);
+      res.writeHead(200, 'OK', {
+        'content-type': 'application/json',
+        'x-echo': auth,
+        [`x-${auth.slice(7)}`]: 'named after the key',
+      });
+      res.end('{"ok": true}');
+    });
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+      const run = await h.run(['api', 'GET', '/echo', '-i'], { env: { PROFILE_ARTICLES_BASE_URL: url } });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain('x-echo: Bearer [redacted]\n');
+      expect(run.stdout).toContain('x-[redacted]: named after the key\n');
+      expect(run.stdout.toLowerCase()).not.toContain(KEYS.main.toLowerCase());
+    } finally {
+      await new Promise<void>((resolve) => echo.close(() => resolve()));
     }
   });
 });

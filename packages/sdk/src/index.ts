@@ -10,12 +10,14 @@ export type {
   FetchOptions,
   Hooks,
   IdempotentRequestOptions,
+  Middleware,
+  MiddlewareRequest,
   RequestOptions,
   ResponseInfo,
   RetryInfo,
 } from './core/option-types.js';
-export type { AnswerHeaders } from './errors/api-errors.js';
-export { describeDetail } from './errors/error-from-answer.js';
+export type { RawRequest, RequestMethod } from './core/raw-request.js';
+export { type AnswerHeaders, describeDetail } from './errors/api-errors.js';
 export * from './errors/errors.js';
 export type { ResponseIssue } from './errors/response-issue.js';
 export {

@@ -5,19 +5,13 @@
 // safe for a terminal and for JSON output is ./internal/terminal (terminal.ts), which a bin can
 // load without the schemas.
 
-import { WRONG_BASE_URL } from './errors/error-from-answer.js';
+import { WRONG_BASE_URL } from './errors/sentences.js';
 import { KEY_ADVICE, MAY_HAVE_ACTED, NOTHING_REACHED } from './transport/attempt.js';
 
 export { checkApiKey, MIN_API_KEY_LENGTH } from './core/arguments.js';
 export { defaultOptions } from './core/defaults.js';
 export { plainHttpWarning } from './core/log.js';
-export {
-  RAW_REQUEST,
-  type RawAnswer,
-  type RawRequest,
-  rawErrorBody,
-  rawRequest,
-} from './core/raw-request.js';
+export { rawErrorBody } from './core/raw-request.js';
 export { checkSpelledPath } from './core/request-path.js';
 export { USER_AGENT_PREFIX } from './core/user-agent.js';
 export { sentences } from './errors/sentences.js';

@@ -2,7 +2,7 @@
 // entry): the same API, whose client sends its requests over node:http unless given a `fetch`,
 // and which alone takes the `proxy` option. Only the default fetch differs from the neutral
 // entry's (see node-fetch.ts and docs/performance.md, "Per-call cost").
-import { ProfileArticles as Client } from './client.js';
+import { ProfileArticles as Client, GIVEN } from './client.js';
 import type { ClientOptions } from './core/option-types.js';
 import { InvalidArgumentError } from './errors/errors.js';
 import {
@@ -51,12 +51,13 @@ export class ProfileArticles extends Client {
         );
       }
       if (options.fetchOptions !== undefined) throw proxyRefusesFetchOptions();
-      super({ ...rest, fetch: createNodeFetch(proxyRoute(proxy)) });
+      super({ ...rest, fetch: createNodeFetch(proxyRoute(proxy)), [GIVEN]: options } as ClientOptions);
       return;
     }
     // A `fetch` given wins; so does a global fetch replaced since the SDK loaded (msw's
     // `listen()`, a test's stub), which the client takes as it always has.
     const own = options.fetch === undefined && globalThis.fetch === fetchAtLoad;
-    super(own ? { ...options, fetch: nodeFetch } : options);
+    // What the caller gave, for withOptions(): a derived client chooses its own default fetch.
+    super(own ? ({ ...options, fetch: nodeFetch, [GIVEN]: options } as ClientOptions) : options);
   }
 }

@@ -54,6 +54,22 @@ describe('a given fetch, against the mock over HTTP', () => {
     expect(sent).toEqual([`POST ${baseUrl}/api/v1/articles`]);
   });
 
+  // workerd's fetch is a method of the global scope: called with any other `this` (as
+  // `options.fetch(url, init)` once called it) it throws "Illegal invocation", and every call
+  // failed as a ConnectionError on Cloudflare Workers.
+  it('calls the fetch unbound: one that refuses any `this` but undefined or globalThis works', async () => {
+    const receivers: unknown[] = [];
+    const strictFetch = function (this: unknown, url: RequestInfo | URL, init?: RequestInit) {
+      receivers.push(this);
+      if (this !== undefined && this !== globalThis) throw new TypeError('Illegal invocation');
+      return fetch(url, init);
+    } as typeof fetch;
+    const sdk = new ProfileArticles({ apiKey: 'key-acme-1', baseUrl, fetch: strictFetch, maxRetries: 0 });
+    await expect(sdk.credits.balance()).resolves.toMatchObject({ credits: expect.any(Number) });
+    expect(receivers).toHaveLength(1);
+    expect(receivers[0] === undefined || receivers[0] === globalThis).toBe(true);
+  });
+
   // undici's own fetch (for its ProxyAgent, say) is another realm's fetch: it could not read the
   // Request the SDK made, and the call failed as a ConnectionError naming ERR_INVALID_URL.
   it("works with undici's fetch from npm", async () => {

@@ -1,5 +1,4 @@
-// A path the caller spells (rawRequest, which the CLI's `api` uses, and the coming
-// client.request()) against a real server on 127.0.0.1 that records every request line: a `.` or
+// A path the caller spells (client.request(), which the CLI's `api` uses) against a real server on 127.0.0.1 that records every request line: a `.` or
 // `..` segment in any spelling (an attack trial's `\..`, `%2e%2e`, `.%2e` reached `/x` with the
 // key), a path starting with `//` or `\`, or another origin, is an InvalidArgumentError, and
 // nothing reaches the server; any other path is sent under /api/.
@@ -10,7 +9,6 @@ import { rejectionOf } from '@profile-articles/test-utils/rejection';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSentUrl } from '../src/core/request-path.js';
-import { rawRequest } from '../src/internal.js';
 import { InvalidArgumentError, ProfileArticles } from '../src/node.js';
 import { TRANSPORTS } from './scripted-client.js';
 
@@ -80,7 +78,7 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
       ...SERVER_RESOLVED_DOT_SEGMENTS,
     ]) {
       const before = seen.length;
-      const error = await rejectionOf(rawRequest(client(), { method: 'GET', path }), InvalidArgumentError);
+      const error = await rejectionOf(client().request({ method: 'GET', path }), InvalidArgumentError);
       expect(error.message, path).toMatch(/^path must /);
       expect(seen.slice(before), path).toEqual([]);
     }
@@ -100,7 +98,7 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
           // The first separator is a real `/`: a path starts with one.
           const path = `${full ? '/api/v1' : ''}/${segments.map((s, i) => (i === 0 ? s : `${slashes[i % 8]}${s}`)).join('')}${query ?? ''}`;
           const before = seen.length;
-          const error = await rejectionOf(rawRequest(client(), { method: 'GET', path }));
+          const error = await rejectionOf(client().request({ method: 'GET', path }));
           expect(error, path).toBeInstanceOf(InvalidArgumentError);
           expect(seen.slice(before), path).toEqual([]);
         },
@@ -128,7 +126,7 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
         async (segments, full) => {
           const path = `${full ? '/api/v1' : ''}/${segments.join('/')}`;
           const before = seen.length;
-          await rawRequest(client(), { method: 'GET', path });
+          await client().request({ method: 'GET', path });
           expect(seen.slice(before)).toEqual([full ? path : `/api/v1${path}`]);
         },
       ),

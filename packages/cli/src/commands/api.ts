@@ -1,6 +1,9 @@
-// api <METHOD> <PATH>: one request as the caller spells it, through the SDK (the key, retries,
-// an idempotency key on POST, pacing, --verbose), its JSON answer on stdout; as `gh api`.
+// api <METHOD> <PATH>: one request as the caller spells it, through the SDK's client.request()
+// (the key, retries, an idempotency key on POST, pacing, --verbose), its JSON answer on stdout;
+// as `gh api`, with `-H` for a header of the caller's and `-i` for the status line and headers.
 import { open } from 'node:fs/promises';
+import { STATUS_CODES } from 'node:http';
+import type { ProfileArticles } from '@profile-articles/sdk';
 import { CliError, OutcomeUnknownError } from '../errors/errors.js';
 import { ExitCode } from '../errors/exit-codes.js';
 import type { Context } from '../settings/context.js';
@@ -13,10 +16,64 @@ export interface ApiOptions {
   field?: string[];
   input?: string;
   idempotencyKey?: string;
+  /** `-H 'Name: value'`, each as typed. */
+  header?: string[];
+  /** `-i`: the status line and the answer's headers before the body. */
+  include?: boolean;
 }
 
 type Internal = typeof import('@profile-articles/sdk/internal');
-type Method = Parameters<Internal['rawRequest']>[1]['method'];
+type Method = Parameters<ProfileArticles['request']>[0]['method'];
+
+/** What the SDK sets itself, or what would send the key elsewhere: never from -H. */
+const OWN_HEADERS = ['authorization', 'idempotency-key', 'content-type', 'host'];
+/** An HTTP header's name (RFC 9110's token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~\w-]+$/;
+
+/**
+ * `-H 'Name: value'` as a record of lower-case names (a name given twice: its values joined, as
+ * HTTP joins them). A value is never echoed: it may be a token of the caller's.
+ */
+export function headerFlags(raw: readonly string[]): Record<string, string> | undefined {
+  if (raw.length === 0) return undefined;
+  const out: Record<string, string> = {};
+  for (const flag of raw) {
+    const at = flag.indexOf(':');
+    const name = (at < 0 ? flag : flag.slice(0, at)).trim();
+    if (at < 0 || !HEADER_NAME.test(name)) {
+      const shown = HEADER_NAME.test(name) ? ` (for ${name})` : '';
+      throw new CliError(`-H takes 'Name: value'${shown}.`, ExitCode.Usage);
+    }
+    const lower = name.toLowerCase();
+    if (OWN_HEADERS.includes(lower)) {
+      throw new CliError(`-H cannot set ${lower}: the CLI sets it itself.`, ExitCode.Usage);
+    }
+    // Leading and trailing spaces and tabs are not part of a header's value (RFC 9110 §5.5).
+    const value = flag.slice(at + 1).replace(/^[ \t]+|[ \t]+$/g, '');
+    if (!/^[\t\x20-\x7e\x80-\xff]*$/.test(value)) {
+      throw new CliError(`-H ${lower}: its value holds a character a header cannot carry.`, ExitCode.Usage);
+    }
+    out[lower] = lower in out ? `${out[lower]}, ${value}` : value;
+  }
+  return out;
+}
+
+/**
+ * `-i`'s head, as `gh api -i` prints it: `HTTP/1.1 <status> <reason>`, each header as
+ * `name: value` with the key redacted from names and values (a server controls both), then a
+ * blank line. Then the body.
+ */
+function printHead(
+  ctx: Context,
+  status: number,
+  reason: string,
+  headers: Iterable<[string, string]>,
+  redact: { name(text: string): string; text(text: string): string },
+): void {
+  ctx.out.line(`HTTP/1.1 ${status} ${redact.text(reason) || (STATUS_CODES[status] ?? '')}`.trimEnd());
+  for (const [name, value] of headers) ctx.out.line(`${redact.name(name)}: ${redact.text(value)}`);
+  ctx.out.line();
+}
 /** A body from --input is a request, not an upload: past this it is refused unread. */
 const MAX_INPUT_BYTES = 1024 * 1024;
 
@@ -132,36 +189,62 @@ export async function apiCommand(
   }
   if (body !== undefined && verb === 'GET')
     throw new CliError('A GET sends no body: drop --input.', ExitCode.Usage);
+  const headers = headerFlags(opts.header ?? []);
   const client = await ctx.client();
-  const { rawRequest } = internal;
   const sdk = await import('@profile-articles/sdk');
-  let answer: Awaited<ReturnType<typeof rawRequest>>;
+  // -i's headers through the key redactor; the client refused to start without a key.
+  const redact = internal.createRedactor((await ctx.settings()).apiKey ?? '');
+  let answer: { data: unknown; response: Response };
   try {
-    answer = await rawRequest(client, {
-      method: verb,
-      path,
-      ...(body === undefined ? {} : { body }),
-      ...(opts.idempotencyKey === undefined ? {} : { idempotencyKey: opts.idempotencyKey }),
-    });
+    answer = await client
+      .request({
+        method: verb,
+        path,
+        ...(body === undefined ? {} : { body }),
+        ...(opts.idempotencyKey === undefined ? {} : { idempotencyKey: opts.idempotencyKey }),
+        ...(headers ? { headers } : {}),
+      })
+      .withResponse();
   } catch (error) {
     // As gh api: a non-2xx answer's JSON body on stdout as it came (--jq filters it), the
-    // error line on stderr, the usual exit code.
+    // error line on stderr, the usual exit code. With -i, its status line and headers first.
     const body = internal.rawErrorBody(error);
+    if (opts.include && error instanceof sdk.ApiError) {
+      // The error's headers were redacted by the SDK; redacted again, they stay as they are.
+      const entries = Object.entries(error.headers).filter(
+        (entry): entry is [string, string] => entry[1] !== undefined,
+      );
+      printHead(ctx, error.status, '', entries, redact);
+    }
     if (body !== undefined) ctx.out.value(body);
     // A POST whose answer was lost may have been done: say how to send it again safely, as generate does.
     if (answerMayBeLost(error, sdk, internal) && error.idempotencyKey) {
-      throw new OutcomeUnknownError(error, retryCommand(ctx, verb, rawPath, opts, error.idempotencyKey));
+      throw new OutcomeUnknownError(
+        error,
+        retryCommand(ctx, verb, rawPath, opts, error.idempotencyKey, redact),
+      );
     }
     throw error;
   }
+  const { data, response } = answer;
+  if (opts.include) printHead(ctx, response.status, response.statusText, response.headers, redact);
   // JSON whether or not --json was given, as gh api prints; --jq filters it.
-  ctx.out.value(answer.data ?? null);
+  ctx.out.value(data ?? null);
 }
 
 /** The same request with the key it used: the server answers it as the first, never doing it twice. */
-function retryCommand(ctx: Context, verb: string, path: string, opts: ApiOptions, key: string): string {
+function retryCommand(
+  ctx: Context,
+  verb: string,
+  path: string,
+  opts: ApiOptions,
+  key: string,
+  redact: { text(text: string): string },
+): string {
   const parts = [invocation(ctx.io.env, ctx.options.profile), 'api', verb, path];
   for (const field of opts.field ?? []) parts.push('-f', field);
+  // A header as typed, but never the key, should one have carried it.
+  for (const header of opts.header ?? []) parts.push('-H', redact.text(header));
   if (opts.input !== undefined) parts.push('--input', opts.input);
   parts.push('--idempotency-key', key);
   return parts.map((part, i) => (i === 0 ? part : shellQuote(part))).join(' ');

@@ -46,7 +46,8 @@ function describeIssue(issue: Issue): string {
   }
 }
 
-function check(name: string, schema: z.ZodMiniType, value: unknown): void {
+/** Throws InvalidArgumentError naming the field and its value when `value` breaks `schema`. */
+export function checkArgument(name: string, schema: z.ZodMiniType, value: unknown): void {
   const parsed = schema.safeParse(value);
   if (parsed.success) return;
   const issue = parsed.error.issues[0]!;
@@ -60,7 +61,8 @@ function check(name: string, schema: z.ZodMiniType, value: unknown): void {
   throw new InvalidArgumentError(`${field} ${describeIssue(issue)}, got ${JSON.stringify(got)}`);
 }
 
-function parserFor<E extends Endpoint>(endpoint: E) {
+/** Parses a 2xx body by the schema the table gives its status (an unlisted status fails). */
+export function parserFor<E extends Endpoint>(endpoint: E) {
   return (body: unknown, status: number): ParseResult<EndpointOutput<E>> => {
     const schema = responseSchema(endpoint, status);
     if (schema) return schema.safeParse(body) as ParseResult<EndpointOutput<E>>;
@@ -89,12 +91,12 @@ export function endpointRequest<E extends Endpoint>(
   mode?: RequestSpec<unknown>['mode'],
 ): RequestSpec<EndpointOutput<E>> {
   const params = input.params ?? {};
-  for (const [name, schema] of Object.entries(endpoint.pathParams)) check(name, schema, params[name]);
-  if (endpoint.body) check('body', endpoint.body, input.body);
+  for (const [name, schema] of Object.entries(endpoint.pathParams)) checkArgument(name, schema, params[name]);
+  if (endpoint.body) checkArgument('body', endpoint.body, input.body);
   const keySchema = endpoint.headers['idempotency-key'];
   const needsKey = keySchema !== undefined;
   if (needsKey && idempotencyKey !== undefined) {
-    check('idempotencyKey', keySchema, idempotencyKey);
+    checkArgument('idempotencyKey', keySchema, idempotencyKey);
     checkHeaderSafeKey(idempotencyKey);
   }
   return {

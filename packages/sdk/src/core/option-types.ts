@@ -30,6 +30,25 @@ export interface Hooks {
   onRetry?: (info: RetryInfo) => void;
 }
 
+/** What a middleware gets and hands on: the attempt's URL and its fetch init (plain data). */
+export interface MiddlewareRequest {
+  url: string;
+  init: RequestInit;
+}
+
+/**
+ * Runs around every attempt (retries included), in the order given: the first is outermost. It
+ * may add or change headers (not `authorization`, `idempotency-key` or `content-type`, nor what
+ * the HTTP layer writes: `content-length`, `host`, `transfer-encoding`; a change to any is an
+ * InvalidArgumentError for the call, and nothing is sent), time or observe the attempt, or
+ * answer itself without calling `next`. The URL, method and body stay as the SDK made them.
+ * What it throws (other than what `next` rejected with) is the call's error, not retried.
+ */
+export type Middleware = (
+  request: MiddlewareRequest,
+  next: (request: MiddlewareRequest) => Promise<Response>,
+) => Promise<Response>;
+
 export interface ClientOptions {
   /** Defaults to `PROFILE_ARTICLES_API_KEY`. */
   apiKey?: string;
@@ -83,6 +102,12 @@ export interface ClientOptions {
    */
   fetchOptions?: FetchOptions;
   hooks?: Hooks;
+  /**
+   * Functions run around every attempt, in order (see {@link Middleware}): to add a header,
+   * time an attempt, or answer from a cache. Unlike `hooks`, which only observe, they may
+   * change the request. Default: none.
+   */
+  middleware?: readonly Middleware[];
   /**
    * Where log lines go: anything with `error`, `warn`, `info` and `debug` methods (a method it
    * lacks is a level it does not hear). Default `console`. Every line is redacted of the key.
@@ -162,6 +187,8 @@ export interface NormalizedOptions {
   headers: Readonly<Record<string, string>> | undefined;
   fetchOptions: object | undefined;
   hooks: Hooks;
+  /** Undefined when there is none. */
+  middleware: readonly Middleware[] | undefined;
   log: Log;
   userAgent: string;
   spendLimit: number | undefined;

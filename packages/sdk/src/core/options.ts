@@ -7,7 +7,7 @@ import { API_PREFIX } from '../schemas/endpoints.js';
 import { checkApiKey, checkFetchOptions, checkHeaders, nonNegative } from './arguments.js';
 import { defaultOptions, isLoopbackHost } from './defaults.js';
 import { createLog, plainHttpWarning } from './log.js';
-import type { ClientOptions, NormalizedOptions } from './option-types.js';
+import type { ClientOptions, Middleware, NormalizedOptions } from './option-types.js';
 import { runtime, USER_AGENT_PREFIX, userAgent } from './user-agent.js';
 
 function readEnv(name: string): string | undefined {
@@ -82,6 +82,14 @@ function normalizeBaseUrl(raw: string): string {
   return url.href.replace(/\/+$/, '').replace(new RegExp(`${API_PREFIX}$`), '');
 }
 
+function normalizeMiddleware(value: unknown): readonly Middleware[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'function')) {
+    throw new InvalidArgumentError('middleware must be an array of functions');
+  }
+  return value.length > 0 ? [...value] : undefined;
+}
+
 export function normalizeOptions(options: ClientOptions): {
   apiKey: string;
   keyFrom: string;
@@ -148,6 +156,7 @@ export function normalizeOptions(options: ClientOptions): {
       headers: checkHeaders('defaultHeaders', options.defaultHeaders),
       fetchOptions: checkFetchOptions('fetchOptions', options.fetchOptions),
       hooks: options.hooks ?? {},
+      middleware: normalizeMiddleware(options.middleware),
       log,
       // The CLI names itself first (see USER_AGENT_PREFIX).
       userAgent: userAgent((options as { [USER_AGENT_PREFIX]?: string })[USER_AGENT_PREFIX]),

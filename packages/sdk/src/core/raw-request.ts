@@ -1,70 +1,155 @@
-// One request the caller spells itself (`profile-articles api POST /articles/x/generate`),
-// through a client's own transport: its key, retries, pacing, hooks, logging, redaction and
-// errors, as any call of the client has. For the CLI, through @profile-articles/sdk/internal;
-// not public. The client holds the sender under a symbol (client.ts); `Symbol.for`, so the
-// internal entry's symbol and the public entry's are one, though each is its own bundle.
+// `client.request()`: one request the caller spells itself, for a field or an endpoint the SDK
+// does not model yet (`profile-articles api POST /articles/x/update` sends one), through the
+// client's own transport: its key, retries, pacing, spend limit, hooks, logging, redaction and
+// errors, as every method has. A path the contract table knows keeps that endpoint's rules: its
+// retry policy (a checkout is not retried after it may have been sent), its Idempotency-Key and
+// its price under `spendLimit`. The client imports this
+// module when its first `request()` is made (client.ts): most programs never make one.
 
-import type { HttpMethod } from '../schemas/endpoints.js';
+import { InvalidArgumentError } from '../errors/errors.js';
+import type { RetryPolicy } from '../retry/retry.js';
+import { API_PREFIX, ENDPOINTS, type Endpoint } from '../schemas/endpoints.js';
+import { IdempotencyKeySchema } from '../schemas/profile-request.js';
 import { checkHeaderSafeKey } from './arguments.js';
+import { checkArgument, parserFor } from './endpoint-call.js';
+import type { RequestOptions } from './option-types.js';
 import { checkSentUrl, checkSpelledPath } from './request-path.js';
-import type { Transport } from './transport-types.js';
+import type { Answer, RequestMethod, RequestSpec, Transport } from './transport-types.js';
 
-export const RAW_REQUEST = Symbol.for('@profile-articles/sdk:raw-request');
+export type { RequestMethod };
 
-type Sender = Pick<Transport, 'request' | 'requestIdOf'>;
+/**
+ * How a request is retried when it carries no Idempotency-Key: a read's way, or only when it
+ * surely was not sent (as checkout is). The keys are the methods `request()` sends.
+ */
+const WITHOUT_KEY: Readonly<Record<RequestMethod, RetryPolicy>> = {
+  GET: 'idempotent',
+  POST: 'unsafe',
+  PUT: 'idempotent',
+  PATCH: 'unsafe',
+  DELETE: 'idempotent',
+};
+const METHODS = Object.keys(WITHOUT_KEY);
 
-export interface RawRequest {
-  method: HttpMethod;
+/** What `client.request()` takes. */
+export interface RawRequest extends Pick<RequestOptions, 'signal' | 'timeoutMs' | 'maxRetries' | 'headers'> {
+  method: RequestMethod;
   /**
    * Below the API prefix (`/credits`), or from the origin's root when it starts with `/api/`.
-   * Encoded. A `.` or `..` segment in any spelling, or a path the URL parser takes elsewhere
-   * than under /api/ on the client's origin, is an InvalidArgumentError, unsent (request-path.ts).
+   * Encoded. A `.` or `..` segment in any spelling, a path starting with `//` or `\`, or one the
+   * URL parser takes elsewhere than under /api/ on the client's origin, is an
+   * InvalidArgumentError, and nothing is sent (request-path.ts).
    */
   path: string;
-  /** Sent as JSON. */
+  /** Added to the path's query (after any it has), each value as a string. */
+  query?: Readonly<Record<string, string | number | boolean | undefined>>;
+  /** Sent as JSON. Not with GET. */
   body?: unknown;
-  /** A POST's key: the same on every attempt; given, or made here. */
+  /**
+   * A POST's `Idempotency-Key`, the same on every attempt; without it, one is made for the call
+   * (`error.idempotencyKey` carries it). Not for `POST /credits/checkout`, which takes none.
+   */
   idempotencyKey?: string;
 }
 
-export interface RawAnswer {
-  status: number;
-  /** The JSON body, parsed (the key redacted), unchecked by any schema. */
-  data: unknown;
-  requestId: string | undefined;
-  idempotencyKey: string | undefined;
-}
+/** Where the JSON body of a non-2xx answer to `request()` is kept on its error, for the CLI's `api`. */
+const ERROR_BODY = Symbol.for('@profile-articles/sdk:error-body');
 
-/** The JSON body of the answer each raw request's error was made of: what `api` prints, as gh api does. */
-const ERROR_BODIES = new WeakMap<Error, unknown>();
-
-/** The answer's JSON body (the key redacted) that `error`, from `rawRequest`, was made of; else undefined. */
+/** The answer's JSON body (the key redacted) that `error`, from `request()`, was made of; else undefined. */
 export function rawErrorBody(error: unknown): unknown {
-  return error instanceof Error ? ERROR_BODIES.get(error) : undefined;
+  return error instanceof Error ? (error as { [ERROR_BODY]?: unknown })[ERROR_BODY] : undefined;
 }
 
-/** Sends `request` through `client`'s transport; a non-2xx answer rejects with the SDK's error for it. */
-export async function rawRequest(client: object, request: RawRequest): Promise<RawAnswer> {
-  const transport = (client as { [RAW_REQUEST]?: Sender })[RAW_REQUEST];
-  if (!transport) throw new TypeError('rawRequest needs a ProfileArticles client');
-  checkSpelledPath(request.path);
-  if (request.idempotencyKey !== undefined) checkHeaderSafeKey(request.idempotencyKey);
-  const idempotencyKey =
-    request.method === 'POST' ? (request.idempotencyKey ?? crypto.randomUUID()) : undefined;
-  const answer = await transport.request<unknown>({
-    method: request.method,
-    path: request.path,
-    fullPath: request.path.startsWith('/api/'),
-    checkUrl: checkSentUrl,
-    ...(request.body === undefined ? {} : { body: request.body }),
-    ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
-    // A GET, or a POST made safe by its key, may be sent again; as the endpoints' calls are.
-    policy: 'idempotent',
-    // A 404 here is the server's answer about the path asked for, not a sign of a wrong origin.
-    answers404: true,
-    parse: (body) => ({ success: true, data: body }),
-    onErrorBody: (error, body) => ERROR_BODIES.set(error, body),
+/** The table's endpoint for `method` and `path` (below the prefix, without its query), if any. */
+function knownEndpoint(method: string, path: string): Endpoint | undefined {
+  const parts = path.split('/');
+  return Object.values(ENDPOINTS as Record<string, Endpoint>).find((endpoint) => {
+    const template = endpoint.path.split('/');
+    return (
+      endpoint.method === method &&
+      template.length === parts.length &&
+      template.every((part, i) => (part.startsWith('{') ? parts[i] !== '' : part === parts[i]))
+    );
   });
-  const requestId = transport.requestIdOf(answer.response);
-  return { status: answer.response.status, data: answer.data, requestId, idempotencyKey };
+}
+
+/** `request`'s spec for the transport; throws InvalidArgumentError before anything is sent. */
+function rawSpec(request: RawRequest, mode: { raw: boolean }): [RequestSpec<unknown>, () => unknown] {
+  const method = String(request.method).toUpperCase() as RequestMethod;
+  if (!METHODS.includes(method)) {
+    throw new InvalidArgumentError(
+      `method must be one of ${METHODS.join(', ')}, got ${JSON.stringify(request.method)}`,
+    );
+  }
+  const { path, query, body } = request;
+  if (typeof path !== 'string') throw new InvalidArgumentError('path must be a string, such as /credits');
+  checkSpelledPath(path);
+  if (body !== undefined && method === 'GET') throw new InvalidArgumentError('A GET sends no body');
+  const fullPath = path.startsWith('/api/');
+  const [bare = ''] = path.split(/[?#]/, 1);
+  const below = fullPath
+    ? bare.startsWith(`${API_PREFIX}/`)
+      ? bare.slice(API_PREFIX.length)
+      : undefined
+    : bare;
+  const endpoint = below === undefined ? undefined : knownEndpoint(method, below);
+  // A known endpoint takes a key when the table says so; any other POST gets one, as generate does.
+  const takesKey = endpoint ? endpoint.headers['idempotency-key'] !== undefined : method === 'POST';
+  const given = request.idempotencyKey;
+  if (given !== undefined) {
+    if (!takesKey) {
+      throw new InvalidArgumentError(
+        endpoint
+          ? `${method} ${endpoint.path} takes no idempotencyKey: the interface does not make it safe to repeat`
+          : 'idempotencyKey goes with a POST',
+      );
+    }
+    checkArgument('idempotencyKey', IdempotencyKeySchema, given);
+    checkHeaderSafeKey(given);
+  }
+  // A key makes a request safe to send again, as generate's does.
+  const policy: RetryPolicy = takesKey ? 'idempotent' : WITHOUT_KEY[method];
+  let search = '';
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) search += `&${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`;
+  }
+  // The body as it came (redacted) is what the caller gets, checked by no schema. The spend
+  // ledger gets the table's parse of it where the path is the table's and the body matches; else
+  // nothing, and counts what such a call may have cost (as for an answer handed over unread).
+  let answered: unknown;
+  const check = endpoint ? parserFor(endpoint) : undefined;
+  const spec: RequestSpec<unknown> = {
+    method,
+    path: search ? `${path}${path.includes('?') ? '&' : '?'}${search.slice(1)}` : path,
+    fullPath,
+    checkUrl: checkSentUrl,
+    policy,
+    isCheckout: endpoint ? endpoint.errors.includes(502) || endpoint.errors.includes(503) : false,
+    // A 404 for a path the table does not know is the server's answer about that path.
+    answers404: endpoint ? endpoint.errors.includes(404) : true,
+    mode,
+    parse: (json, status) => {
+      answered = json;
+      const checked = check?.(json, status);
+      return { success: true, data: checked?.success ? checked.data : undefined };
+    },
+    onErrorBody: (error, json) => Object.defineProperty(error, ERROR_BODY, { value: json }),
+  };
+  if (body !== undefined) spec.body = body;
+  if (takesKey) spec.idempotencyKey = given ?? crypto.randomUUID();
+  if (endpoint?.price) spec.price = endpoint.price;
+  return [spec, () => answered];
+}
+
+/** One `request()` through `transport`: the answer with the JSON body as it came. */
+export async function sendRaw(
+  transport: Pick<Transport, 'request'>,
+  request: RawRequest,
+  mode: { raw: boolean },
+): Promise<Answer<unknown>> {
+  if (Object(request) !== request) throw new InvalidArgumentError('request() takes { method, path, … }');
+  const [spec, body] = rawSpec(request, mode);
+  const { signal, timeoutMs, maxRetries, headers } = request;
+  const answer = await transport.request(spec, { signal, timeoutMs, maxRetries, headers } as RequestOptions);
+  return answer.raw ? answer : { data: body(), response: answer.response };
 }

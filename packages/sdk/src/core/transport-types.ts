@@ -2,7 +2,7 @@
 
 import type { ResponseIssue } from '../errors/response-issue.js';
 import type { RetryPolicy } from '../retry/retry.js';
-import type { HttpMethod, PriceField } from '../schemas/endpoints.js';
+import type { PriceField } from '../schemas/endpoints.js';
 import type { RequestOptions } from './option-types.js';
 
 /** What `safeParse` of a zod schema returns, without tying this module to zod's types. */
@@ -10,8 +10,11 @@ export type ParseResult<T> =
   | { success: true; data: T }
   | { success: false; error: { issues: readonly ResponseIssue[] } };
 
+/** The methods a request may have: the interface's GET and POST, and what `request()` also sends. */
+export type RequestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 export interface RequestSpec<T> {
-  method: HttpMethod;
+  method: RequestMethod;
   /** Below the API prefix, already encoded; below the origin when `fullPath`. */
   path: string;
   /** The path is from the origin's root (`/api/v1/credits`): only raw requests (raw-request.ts). */

@@ -17,6 +17,17 @@ export interface ApiErrorInit<Status extends number = number> extends ErrorConte
  */
 export type AnswerHeaders = Readonly<Record<string, string | undefined>>;
 
+/** A `detail` for display: the string, or the validation entries' messages joined. */
+export function describeDetail(detail: ErrorDetail): string {
+  if (typeof detail === 'string') return detail;
+  return detail
+    .map((entry) => {
+      const loc = entry.loc ? `${entry.loc.join('.')}: ` : '';
+      return `${loc}${entry.msg ?? JSON.stringify(entry)}`;
+    })
+    .join('; ');
+}
+
 /** What a class with one status takes: the status comes from the class. */
 export type StatusErrorInit = Omit<ApiErrorInit, 'status'>;
 

@@ -1,6 +1,8 @@
-// Turns a non-2xx answer into the matching typed error.
+// Turns a non-2xx answer into the matching typed error. Loaded only when an answer is not a
+// 2xx (transport/answer-error.ts): most calls never need it.
 
 import { ErrorBodySchema, type ErrorDetail } from '../schemas/error-body.js';
+import { describeDetail } from './api-errors.js';
 import {
   ApiError,
   AuthenticationError,
@@ -16,7 +18,7 @@ import {
   type StatusErrorInit,
   ValidationError,
 } from './errors.js';
-import { sentences } from './sentences.js';
+import { sentences, WRONG_BASE_URL } from './sentences.js';
 
 /** The classes whose status is fixed; 429 and checkout's 502/503 are picked below. */
 type ApiErrorClass = new (message: string, init: StatusErrorInit) => ApiError;
@@ -49,20 +51,6 @@ const KEY_REUSED = 'Pass a new idempotencyKey, or none and the SDK makes one.';
 
 /** 503 from checkout: the server takes no payments, which no retry changes. */
 const NO_PAYMENTS = 'Credits cannot be bought on this server: ask its operator to add them to the account.';
-
-/** The start of the hint of a 404 the API never gives: the CLI tells it by this (see internal.ts). */
-export const WRONG_BASE_URL = 'The base URL looks wrong';
-
-/** A `detail` for display: the string, or the validation entries' messages joined. */
-export function describeDetail(detail: ErrorDetail): string {
-  if (typeof detail === 'string') return detail;
-  return detail
-    .map((entry) => {
-      const loc = entry.loc ? `${entry.loc.join('.')}: ` : '';
-      return `${loc}${entry.msg ?? JSON.stringify(entry)}`;
-    })
-    .join('; ');
-}
 
 /** The body's `detail`, or undefined when the body is not the interface's `{detail}` JSON. */
 function parseErrorDetail(body: unknown): ErrorDetail | undefined {

@@ -32,3 +32,10 @@ export function sentences(...parts: Array<string | undefined>): string {
   }
   return kept.map(([text]) => text).join(' ');
 }
+
+/**
+ * The start of the hint of a 404 the API never gives (error-from-answer.ts): the CLI tells it by
+ * this (see internal.ts). Here, not beside the hint: the internal entry imports it, and the hint's
+ * module is loaded only with an error answer.
+ */
+export const WRONG_BASE_URL = 'The base URL looks wrong';

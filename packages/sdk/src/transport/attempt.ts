@@ -6,7 +6,6 @@
 
 import type { AttemptInfo, NormalizedOptions } from '../core/option-types.js';
 import type { Answer, CallExtras, RequestSpec } from '../core/transport-types.js';
-import { createApiError } from '../errors/error-from-answer.js';
 import {
   ConnectionError,
   type ErrorContext,
@@ -19,7 +18,6 @@ import type { ResponseIssue } from '../errors/response-issue.js';
 import type { Redactor } from '../redaction/redact.js';
 import { boundedSignal, untilAborted } from '../retry/abort.js';
 import { shouldRetryStatus } from '../retry/retry.js';
-import { retryAfterMs } from '../retry/retry-after.js';
 import { type BodyRead, MAX_RESPONSE_BYTES, readBody } from './read-body.js';
 import { type AttemptInit, type SendWithin, sendWithinOf, TIMED_OUT } from './timed-send.js';
 
@@ -60,18 +58,6 @@ function errorCode(error: unknown): string | undefined {
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
-}
-
-/** The headers, with the key out of names as well as values: a server controls both. */
-function headersToObject(headers: Headers, redact: Redactor): Record<string, string> {
-  const out: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    const safeName = redact.name(name);
-    // Two names that held the key become one: keep both values, as Headers joins repeats.
-    const safeValue = redact.text(value);
-    out[safeName] = safeName in out ? `${out[safeName]}, ${safeValue}` : safeValue;
-  });
-  return out;
 }
 
 function parseJson(text: string, redact: Redactor): { ok: true; body: unknown } | { ok: false } {
@@ -129,8 +115,17 @@ export function createAttempt(
   keyFrom: string,
 ): Attempt {
   const { hooks } = options;
+  // Called unbound, never as `options.fetch(…)`: workerd's fetch throws "Illegal invocation"
+  // when `this` is anything but the global scope or undefined (the options object here).
+  const send = options.fetch;
   // On Node the default fetch bounds its own wait for headers (see timed-send.ts).
-  const ownSendWithin = sendWithinOf(options.fetch);
+  const ownSendWithin = sendWithinOf(send);
+  const { middleware } = options;
+  // Loaded with the first attempt of a client that has middleware (middleware.ts).
+  const throughMiddleware = async (url: string, init: AttemptInit, failed: { error?: unknown }) => {
+    const { throughMiddleware: run } = await import('./middleware.js');
+    return run(middleware ?? [], url, init, send, failed);
+  };
 
   return async function attempt<T>(
     spec: RequestSpec<T>,
@@ -155,7 +150,8 @@ export function createAttempt(
     // `fetchOptions` go into the fetch's init, under the SDK's own fields (arguments.ts refuses
     // those in them anyway); node:http leaves such a request to Node's fetch.
     const fetchOptions = extras?.fetchOptions;
-    const sendWithin: SendWithin | undefined = fetchOptions ? undefined : ownSendWithin;
+    // Middleware runs inside the attempt's time limit: the timer's, which bounds the whole chain.
+    const sendWithin: SendWithin | undefined = fetchOptions || middleware ? undefined : ownSendWithin;
     // Every error of this attempt is built whole, with what the caller needs to retry safely.
     const context: ErrorContext = {
       attempts: info.attempt,
@@ -176,6 +172,8 @@ export function createAttempt(
       : boundedSignal(signal, timeoutMs, () => new DOMException(timedOut(), 'TimeoutError'));
     let response: Response;
     let body: BodyRead | typeof UNREAD;
+    // What the send itself rejected with, under middleware: anything else a middleware threw is its own.
+    const failed: { error?: unknown } | undefined = middleware && {};
     try {
       const init: AttemptInit = {
         ...fetchOptions,
@@ -186,10 +184,11 @@ export function createAttempt(
         signal: limit ? limit.signal : (signal ?? null),
       };
       if (spec.body !== undefined) init.body = JSON.stringify(spec.body);
-      // Called unbound: workerd's fetch throws "Illegal invocation" when `this` is not the global.
-      const send = options.fetch;
       response = limit
-        ? await untilAborted(send(info.url, init), limit.signal)
+        ? await untilAborted(
+            failed ? throughMiddleware(info.url, init, failed) : send(info.url, init),
+            limit.signal,
+          )
         : await (sendWithin as SendWithin)(info.url, init, timeoutMs);
       limit?.dispose();
       body =
@@ -199,13 +198,16 @@ export function createAttempt(
     } catch (error) {
       limit?.dispose();
       if (signal?.aborted) throw signal.reason;
-      // Refused before anything was sent (a proxy client's fetch takes no fetchOptions).
-      if (error instanceof InvalidArgumentError) return failure(error, false);
       if (error === TIMED_OUT || limit?.signal.aborted) {
         const timeout = new TimeoutError(timedOut() + mayHaveActed(spec), context);
         // A timed-out request may have reached the server: only idempotent calls retry.
         return failure(timeout, spec.policy === 'idempotent');
       }
+      // Refused before anything was sent (a proxy client's fetch takes no fetchOptions; what a
+      // middleware handed on): not retried, and nothing can have been charged.
+      if (error instanceof InvalidArgumentError) return { ...failure(error, false), notSent: true };
+      // A middleware's own error is the call's, as it threw it.
+      if (failed && error !== failed.error) throw error;
       const code = errorCode(error);
       const notSent = code !== undefined && NOT_SENT_CODES.has(code);
       const reason = code ? ` (${code})` : '';
@@ -269,17 +271,15 @@ export function createAttempt(
       return failure(error, false);
     }
 
-    const delayMs = retryAfterMs(response.headers);
-    const error = createApiError({
-      status: response.status,
-      statusText: redact.text(response.statusText),
-      headers: headersToObject(response.headers, redact),
+    // Loaded with the first answer that is not a 2xx (answer-error.ts).
+    const { answerError } = await import('./answer-error.js');
+    const [error, delayMs] = answerError({
+      response,
       body: parsed.ok ? parsed.body : undefined,
-      isCheckout: spec.isCheckout === true,
-      answers404: spec.answers404 !== false,
+      spec,
+      redact,
       baseUrl: options.baseUrl,
       keyFrom,
-      retryAfterSeconds: delayMs === undefined ? undefined : Math.ceil(delayMs / 1000),
       context: { ...context, requestId: requestIdOf(response) },
     });
     if (parsed.ok) spec.onErrorBody?.(error, parsed.body);

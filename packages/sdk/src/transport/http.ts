@@ -8,14 +8,35 @@ import { RateLimitError, TimeoutError } from '../errors/errors.js';
 import { safeRequestId } from '../errors/request-id.js';
 import { createRedactor } from '../redaction/redact.js';
 import { anySignal, sleep, timeoutSignal } from '../retry/abort.js';
+import type { Pacer } from '../retry/pacing.js';
 import { backoffDelayMs, refusesServerWait, serverWaitMs } from '../retry/retry.js';
 import { API_PREFIX } from '../schemas/endpoints.js';
 import { createAttempt, mayHaveActed } from './attempt.js';
 import { createClientPacer } from './pacing-client.js';
 import { createSpend } from './spend.js';
 
+/** A client's transport, with what a client derived from it (`withOptions()`) may share. */
+export interface ClientTransport extends Transport {
+  /** The spend ledger: `spent` and the `spendLimit` it is held to. */
+  readonly spend: ReturnType<typeof createSpend>;
+  /** This transport's pacer, for a client with the same key, origin and `pacing`; else undefined. */
+  pacerFor(apiKey: string, options: NormalizedOptions): Pacer | undefined;
+}
+
+/** What a derived client takes from its original's transport (client.ts, `withOptions()`). */
+export interface Inherited {
+  parent: ClientTransport;
+  /** The derived client was given a `spendLimit`: a budget of its own, else the original's. */
+  ownBudget: boolean;
+}
+
 /** `keyFrom`: where the key came from (`the apiKey option` or the variable), which a 401 names. */
-export function createTransport(apiKey: string, options: NormalizedOptions, keyFrom: string): Transport {
+export function createTransport(
+  apiKey: string,
+  options: NormalizedOptions,
+  keyFrom: string,
+  inherited?: Inherited,
+): ClientTransport {
   const { hooks, log } = options;
   const redact = createRedactor(apiKey);
   const requestIdOf = (response: Response) => {
@@ -23,10 +44,13 @@ export function createTransport(apiKey: string, options: NormalizedOptions, keyF
     return id === undefined ? id : redact.text(id);
   };
   // What this client spent, and its spendLimit: around each paid call and each attempt.
-  const spend = createSpend(options.spendLimit);
+  const spend = inherited && !inherited.ownBudget ? inherited.parent.spend : createSpend(options.spendLimit);
   const attempt = spend.attempts(createAttempt(apiKey, options, redact, requestIdOf, keyFrom));
   // Undefined unless the `pacing` option is on; then every attempt takes a slot of the window first.
-  const pacer = createClientPacer(options, async (spec) => (await request(spec)).data);
+  // A derived client with the same key, origin and pacing shares its original's window.
+  const pacer =
+    inherited?.parent.pacerFor(apiKey, options) ??
+    createClientPacer(options, async (spec) => (await request(spec)).data);
 
   async function request<T>(spec: RequestSpec<T>, call: RequestOptions = {}): Promise<Answer<T>> {
     checkCallOptions(call);
@@ -114,5 +138,15 @@ export function createTransport(apiKey: string, options: NormalizedOptions, keyF
     }
   }
 
-  return { request: spend.calls(request), redact: redact.json, requestIdOf, spent: spend.spent };
+  return {
+    request: spend.calls(request),
+    redact: redact.json,
+    requestIdOf,
+    spent: spend.spent,
+    spend,
+    pacerFor: (otherKey, other) =>
+      otherKey === apiKey && other.baseUrl === options.baseUrl && other.pacing === options.pacing
+        ? pacer
+        : undefined,
+  };
 }
