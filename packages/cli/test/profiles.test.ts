@@ -39,7 +39,9 @@ describe('named profiles', () => {
     expect((await credits([])).credits).toBe(1000);
     const list = onlyJson((await bare(['config', 'list', '--json'])).stdout);
     expect(list).toEqual({
-      profiles: [{ name: 'default', active: true, api_key: 'pa_t…89', base_url: h.server.url }],
+      profiles: [
+        { name: 'default', active: true, api_key: 'pa_t…89', api_key_in: 'file', base_url: h.server.url },
+      ],
     });
     // The next write stores the new shape, the default profile kept as it was.
     expect(
@@ -142,8 +144,8 @@ describe('named profiles', () => {
     const list = await bare(['config', 'list', '--profile', 'poor']);
     expect(list.code).toBe(0);
     expect(list.stdout.split('\n').filter(Boolean)).toEqual([
-      `  default  pa_t…89  ${h.server.url}`,
-      `* poor     pa_t…89  ${h.server.url}`,
+      `  default  pa_t…89  ${h.server.url}  (key in file)`,
+      `* poor     pa_t…89  ${h.server.url}  (key in file)`,
     ]);
   });
 
