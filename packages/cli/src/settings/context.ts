@@ -309,6 +309,10 @@ export class Context {
     // login asks for a new key whatever is stored, so it reads none.
     const place = store && this.command !== 'login' ? keyPlace(store, profile.name) : undefined;
     let keyUnavailable: CliError | undefined;
+    // A key in the keyring is a round trip to its service: the SDK (which nearly every command
+    // that reads a key loads next) loads meanwhile, so start-up pays for the longer of the two.
+    if (place === 'keyring' && !this.command.startsWith('config'))
+      void import('@profile-articles/sdk').catch(() => undefined);
     const stored = async (key: 'apiKey' | 'baseUrl'): Promise<Found> => {
       if (key === 'apiKey') {
         if (!store || place === undefined) return undefined;
