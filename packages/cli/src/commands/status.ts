@@ -55,14 +55,7 @@ export async function statusCommand(ctx: Context): Promise<void> {
             ? s.red('in the system keyring, which could not be used')
             : s.red('not set'),
       ],
-      ...(shown.api_key_in
-        ? [
-            ['key kept in', shown.api_key_in === 'keyring' ? 'keyring' : `file (${shown.config_path})`] as [
-              string,
-              string,
-            ],
-          ]
-        : []),
+      ...(shown.api_key_in ? [['key kept in', shown.api_key_in] as [string, string]] : []),
       ...(shown.key_choice ? [['key chosen', shown.key_choice] as [string, string]] : []),
       [
         'balance',
