@@ -79,6 +79,7 @@ function zshDescribed(questions: string[][]): string[][] {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh's expansion, not JavaScript's
     'fpath=(${^fpath}/compinit(N:h)); autoload -U compinit; compinit -C -D',
     `source ${file}`,
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh's expansions, not JavaScript's
     'compadd() { local -a d; while [[ $1 != -- ]]; do [[ $1 == -d ]] && { d=("${(@P)2}"); shift; }; shift; done; shift; local i; for (( i = 1; i <= $#; i++ )); do print -r -- "${@[i]}\t${d[i]}"; done; }',
     ...asks,
   ].join('\n');

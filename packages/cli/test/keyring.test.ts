@@ -19,7 +19,7 @@ const account = (profile = 'default', url = h.server.url) => `${profile}@${new U
 /** The bin on the session's bus, with no key or origin in its environment. */
 const cli = (args: string[], options: { input?: string; env?: Record<string, string | undefined> } = {}) =>
   h.cli(args, {
-    input: options.input,
+    ...(options.input === undefined ? {} : { input: options.input }),
     env: {
       PROFILE_ARTICLES_API_KEY: undefined,
       PROFILE_ARTICLES_BASE_URL: undefined,

@@ -74,7 +74,7 @@ export async function readStoredKey(
 }
 
 /** Where `saveKey` put the key, and why not in the keyring when it is the file. */
-export interface Saved {
+interface Saved {
   place: KeyPlace;
   /** Set when the keyring was tried and could not be used. */
   unavailable?: string;
@@ -122,7 +122,7 @@ export async function saveKey(
 }
 
 /** What `removeStoredKey` did. */
-export interface Removed {
+interface Removed {
   had: boolean;
   /** The keyring's entry that may still hold the key, and why, when it could not be removed. */
   left?: { account: string; why: string };
