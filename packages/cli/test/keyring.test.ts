@@ -123,9 +123,24 @@ describe.skipIf(keyringMissing)(
       expect(refused.stderr).toContain(
         'The key of profile "kept" is kept in the system keyring, which could not be used:',
       );
+      // Chosen by --profile, its key is never swapped for the environment's.
+      const swapped = await cli(['credits', '--profile', 'kept'], {
+        env: { PROFILE_ARTICLES_API_KEY: KEYS.poor },
+      });
+      expect(swapped.code).toBe(4);
       const status = await cli(['status', '--json', '--profile', 'kept']);
       expect(status.code).toBe(4);
       expect(onlyJson(status.stdout)).toMatchObject({ api_key: null, api_key_in: 'keyring', balance: null });
+      // A locked store removes nothing: logout says the entry may remain, and how to remove it.
+      const out = await cli(['logout', '--profile', 'kept']);
+      expect(out.code).toBe(1);
+      expect(out.stderr).toContain(
+        `account ${account('kept')} of service profile-articles may still hold it`,
+      );
+      expect(out.stderr).toContain(
+        `secret-tool clear service profile-articles username '${account('kept')}'`,
+      );
+      expect(JSON.parse(fileText()).profiles.kept).toEqual({ baseUrl: h.server.url });
     });
 
     it('no bus at all, or a bus address nobody answers on: the key goes in the file, said in one line', async () => {

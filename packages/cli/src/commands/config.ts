@@ -14,6 +14,7 @@ import {
   readStoredKey,
   removeStoredKey,
   saveKey,
+  unseenInKeyring,
 } from '../settings/stored-key.js';
 import { readSecret } from '../terminal/prompt.js';
 
@@ -107,6 +108,7 @@ export async function configUnsetCommand(ctx: Context, rawName: string): Promise
   if (name === 'api-key') {
     const removed = await removeStoredKey(store, profile.name, ctx.io.env);
     if (removed.left) throw leftInKeyring(removed.left);
+    if (removed.unseen) ctx.warn(unseenInKeyring(removed.unseen));
     had = removed.had;
   } else {
     if (keyPlace(store, profile.name) === 'keyring')

@@ -7,7 +7,13 @@ import { CliError } from '../errors/errors.js';
 import { ExitCode } from '../errors/exit-codes.js';
 import type { Context } from '../settings/context.js';
 import { originOf } from '../settings/origin.js';
-import { keyPlace, leftInKeyring, removeStoredKey, saveKey } from '../settings/stored-key.js';
+import {
+  keyPlace,
+  leftInKeyring,
+  removeStoredKey,
+  saveKey,
+  unseenInKeyring,
+} from '../settings/stored-key.js';
 import { plural } from '../terminal/plural.js';
 import { readSecret } from '../terminal/prompt.js';
 
@@ -95,8 +101,9 @@ export async function logoutCommand(ctx: Context): Promise<void> {
   }
   const profile = (await ctx.activeProfile()).name;
   const place = keyPlace(store, profile);
-  const { had, left } = await removeStoredKey(store, profile, ctx.io.env);
+  const { had, left, unseen } = await removeStoredKey(store, profile, ctx.io.env);
   if (left) throw leftInKeyring(left);
+  if (unseen) ctx.warn(unseenInKeyring(unseen));
   if (out.json) return out.value({ logged_out: had, profile, api_key_in: place ?? null });
   const of = profile === 'default' ? '' : ` of profile ${profile}`;
   const from =

@@ -126,6 +126,11 @@ interface Removed {
   had: boolean;
   /** The keyring's entry that may still hold the key, and why, when it could not be removed. */
   left?: { account: string; why: string };
+  /**
+   * The account whose entry the keyring did not show: removed by hand before, or hidden by a
+   * locked Secret Service (which shows only what is unlocked, and then removes nothing).
+   */
+  unseen?: string;
 }
 
 /** Removes the profile's key from wherever it is kept. */
@@ -137,13 +142,16 @@ export async function removeStoredKey(store: ConfigStore, profile: string, env: 
   if (!account) return { had: true };
   const { keyringDelete, KeyringUnavailable } = await keyring();
   try {
-    await keyringDelete(env, account);
-    return { had: true };
+    return (await keyringDelete(env, account)) ? { had: true } : { had: true, unseen: account };
   } catch (error) {
     if (!(error instanceof KeyringUnavailable)) throw error;
     return { had: true, left: { account, why: error.message } };
   }
 }
+
+/** The warning for an entry the keyring did not show when it was to be removed. */
+export const unseenInKeyring = (account: string) =>
+  `The system keyring showed no entry for account ${account} of service profile-articles: it was removed already, or the keyring is locked and the entry remains there.${removeByHand(account)}`;
 
 /** The error for a keyring entry that may still hold a key the settings no longer point at. */
 export const leftInKeyring = (left: { account: string; why: string }) =>
