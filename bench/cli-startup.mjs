@@ -60,9 +60,14 @@ try {
       PROFILE_ARTICLES_API_KEY: '',
       PROFILE_ARTICLES_BASE_URL: '',
     };
-    millis([bin, 'login', '--base-url', mock.url], stored, API_KEY);
-    const measured = pair([[bin, 'credits', '--json'], stored], [['-e', oneLiner], env]);
-    inKeyring = row({ figure, ...measured, unit: 'ms', goal: 1.5 });
+    try {
+      millis([bin, 'login', '--base-url', mock.url], stored, API_KEY);
+      const measured = pair([[bin, 'credits', '--json'], stored], [['-e', oneLiner], env]);
+      inKeyring = row({ figure, ...measured, unit: 'ms', goal: 1.5 });
+    } catch (error) {
+      // Reported, not thrown: the other rows still count.
+      inKeyring = row({ figure, unit: 'ms', goal: 1.5, problem: String(error.message).split('\n')[0] });
+    }
   }
   publish('cli-startup', [
     row({ figure: 'profile-articles --help vs node -e 0', ...help, unit: 'ms', goal: 1.3 }),
