@@ -8,7 +8,10 @@ import { defineConfig } from 'tsup';
 //   CPU `--help` took. Each `import('./…')` it makes stays a dynamic import of the build below.
 // - dist/*.js: what those dynamic imports name (the commands, the Context, error reports,
 //   completion), as ES modules with shared chunks; dependencies stay external and load
-//   lazily per command.
+//   lazily per command. @napi-rs/keyring above all: a native addon (its prebuilt binary is an
+//   optional dependency per platform, chosen by npm at install), imported only by
+//   settings/keyring.ts, so it is never bundled and never loaded by a command that keeps no
+//   key in the keyring.
 const lazyModules = [
   ...new Set(
     ['main', 'program'].flatMap((file) =>

@@ -29,16 +29,45 @@ export function run(argv: string[], io: Io = processIo()): Promise<number> {
   return runOn(argv, terminalIo(io));
 }
 
+/** The stored profiles for completion, each with its origin; none when the file cannot be read. */
+async function storedProfiles(io: Io): Promise<Array<{ word: string; about: string }>> {
+  try {
+    const { openConfigStore } = await import('./settings/config-store.js');
+    const store = openConfigStore(io.env);
+    if (store.problem !== undefined) return [];
+    return store.profileNames().map((name) => {
+      const stored = store.get(name, 'baseUrl');
+      // The origin only: a URL's user and password part is never shown.
+      const origin = stored && URL.canParse(stored) ? new URL(stored).origin : 'no origin';
+      const kept =
+        store.get(name, 'apiKeyIn') === 'keyring'
+          ? ', key in keyring'
+          : store.get(name, 'apiKey') !== undefined
+            ? ', key in file'
+            : '';
+      return {
+        word: name,
+        about: `profile: ${origin}${kept}${name === store.chosenProfile ? ' (config use)' : ''}`,
+      };
+    });
+  } catch {
+    return [];
+  }
+}
+
 async function runOn(argv: string[], io: Io): Promise<number> {
   let ctx: Context | undefined;
   const program = buildProgram(io, (created) => {
     ctx = created;
   });
-  if (argv[2] === '__complete') {
-    // Asked by the completion scripts on every <TAB>: answer from the command tree, parse nothing.
+  if (argv[2] === '__complete' || argv[2] === '__complete-described') {
+    // Asked by the completion scripts on every <TAB>: answer from the command tree, parse
+    // nothing; zsh and fish show each word's description after a tab.
     const { complete } = await import('./shell/complete.js');
-    const offered = complete(program, argv.slice(3));
-    io.stdout.write(offered.length ? `${offered.join('\n')}\n` : '');
+    const offered = await complete(program, argv.slice(3), () => storedProfiles(io));
+    const described = argv[2] === '__complete-described';
+    const lines = offered.map(({ word, about }) => (described && about ? `${word}\t${about}` : word));
+    io.stdout.write(lines.length ? `${lines.join('\n')}\n` : '');
     return ExitCode.Success;
   }
   try {

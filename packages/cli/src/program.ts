@@ -168,22 +168,31 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
 
   program
     .command('login')
-    .description('store an API key (read from a hidden prompt, or stdin when piped) after checking it')
+    .description(
+      'store an API key (read from a hidden prompt, or stdin when piped) in the system keyring after checking it',
+    )
+    .option(
+      '--insecure-storage',
+      'keep the key in the settings file (mode 0600) instead of the system keyring',
+    )
     .addHelpText(
       'after',
-      `\n--base-url URL (a global option) sets the origin to log in to, and stores it with the key.\n--profile NAME stores them as that profile (default "default").\n${examples(
+      `\n--base-url URL (a global option) sets the origin to log in to, and stores it with the key.\n--profile NAME stores them as that profile (default "default").\nWhere no system keyring answers, the key goes in the settings file, and login says so.\n${examples(
         'profile-articles login --base-url https://api.example.com',
         'echo "$KEY" | profile-articles login --base-url https://api.example.com',
         'profile-articles login --profile staging --base-url https://staging.example.com',
+        'profile-articles login --insecure-storage   # a CI machine without a keyring',
       )}`,
     )
-    .action((_o, cmd: Command) =>
-      run(cmd, async (ctx) => (await import('./commands/login.js')).loginCommand(ctx)),
+    .action((opts, cmd: Command) =>
+      run(cmd, async (ctx) => (await import('./commands/login.js')).loginCommand(ctx, opts)),
     );
 
   program
     .command('logout')
-    .description('remove the stored API key of the profile in use (it is not revoked)')
+    .description(
+      'remove the stored API key of the profile in use, from the keyring or the file (it is not revoked)',
+    )
     .addHelpText('after', examples('profile-articles logout', 'profile-articles logout --profile staging'))
     .action((_o, cmd: Command) =>
       run(cmd, async (ctx) => (await import('./commands/login.js')).logoutCommand(ctx)),
@@ -191,13 +200,16 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
 
   const config = program
     .command('config')
-    .description('read and change stored settings of a profile: api-key, base-url; list the profiles')
+    .description(
+      'read and change stored settings of a profile: api-key, base-url; list the profiles, choose the default',
+    )
     .addHelpText(
       'after',
       examples(
         'profile-articles config set base-url https://api.example.com',
         'profile-articles config set base-url https://staging.example.com --profile staging',
         'profile-articles config list                 # every profile, keys masked',
+        'profile-articles config use staging          # the default profile from now on',
         'profile-articles config set api-key          # asks with a hidden prompt',
         'profile-articles config get api-key          # masked',
         'profile-articles config path',
@@ -230,6 +242,13 @@ export function buildProgram(io: Io, onContext: (ctx: Context) => void): Command
     .description('every stored profile, its key masked; * marks the one in use')
     .action((_o, cmd: Command) =>
       run(cmd, async (ctx) => (await import('./commands/config.js')).configListCommand(ctx)),
+    );
+  config
+    .command('use')
+    .description('make a stored profile the default for later commands (--profile still wins)')
+    .argument('<name>', 'a stored profile (default undoes the choice)')
+    .action((name: string, _o, cmd: Command) =>
+      run(cmd, async (ctx) => (await import('./commands/config.js')).configUseCommand(ctx, name)),
     );
   config
     .command('path')

@@ -52,7 +52,7 @@ describe('from a clone, through `pnpm cli`', () => {
     const [version, ...offered] = stdout.trim().split('\n');
     expect(version).toMatch(/^\d+\.\d+\.\d+/);
     expect(offered[0]).toBe('config');
-    expect(offered.slice(1).sort()).toEqual(['get', 'list', 'path', 'set', 'unset']);
+    expect(offered.slice(1).sort()).toEqual(['get', 'list', 'path', 'set', 'unset', 'use']);
   });
 
   it('`pnpm cli mock` names `pnpm cli` in its next commands', async () => {

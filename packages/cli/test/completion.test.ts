@@ -1,7 +1,7 @@
 // Completion as a shell asks for it: each script is sourced in a real bash, zsh and fish, which
 // call the built bin (through a `profile-articles` on PATH) for the words that fit.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,21 @@ const dir = mkdtempSync(join(tmpdir(), 'pa-complete-'));
 writeFileSync(join(dir, 'profile-articles'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`, {
   mode: 0o755,
 });
-const env = { PATH: `${dir}:${process.env.PATH}`, HOME: dir, XDG_CONFIG_HOME: dir };
+const home = mkdtempSync(join(tmpdir(), 'pa-complete-home-'));
+const env = { PATH: `${dir}:${process.env.PATH}`, HOME: home, XDG_CONFIG_HOME: home };
+// Stored profiles, where this HOME's CLI keeps them: completion offers their names.
+mkdirSync(join(home, 'profile-articles'), { mode: 0o700 });
+writeFileSync(
+  join(home, 'profile-articles', 'config.json'),
+  JSON.stringify({
+    profiles: {
+      default: { apiKey: 'pa_test_COMPLETE_0123456789', baseUrl: 'http://127.0.0.1:4010' },
+      staging: { apiKeyIn: 'keyring', baseUrl: 'https://staging.example.com/api' },
+      work: { baseUrl: 'https://api.example.com' },
+    },
+  }),
+  { mode: 0o600 },
+);
 const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
 const scripts = new Map<string, string>();
 const script = (shell: string) => {
@@ -47,8 +61,11 @@ function bash(questions: string[][]): string[][] {
   return answers(execFileSync('bash', ['--norc', '-c', program], { encoding: 'utf8', env }));
 }
 
-/** zsh: the function runs with `words`/`CURRENT` set as the completion system sets them; compadd prints. */
-function zsh(questions: string[][]): string[][] {
+/**
+ * zsh: the function runs with `words`/`CURRENT` set as the completion system sets them; compadd
+ * prints each word, a tab, and what the menu shows for it (its `-d` display string).
+ */
+function zshDescribed(questions: string[][]): string[][] {
   const file = join(dir, '_profile-articles');
   writeFileSync(file, script('zsh'));
   const asks = questions.map((words) => {
@@ -62,24 +79,27 @@ function zsh(questions: string[][]): string[][] {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh's expansion, not JavaScript's
     'fpath=(${^fpath}/compinit(N:h)); autoload -U compinit; compinit -C -D',
     `source ${file}`,
-    'compadd() { shift; print -l -- "$@"; }',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh's expansions, not JavaScript's
+    'compadd() { local -a d; while [[ $1 != -- ]]; do [[ $1 == -d ]] && { d=("${(@P)2}"); shift; }; shift; done; shift; local i; for (( i = 1; i <= $#; i++ )); do print -r -- "${@[i]}\t${d[i]}"; done; }',
     ...asks,
   ].join('\n');
   return answers(execFileSync('zsh', ['-f', '-c', program], { encoding: 'utf8', env }));
 }
+const zsh = (questions: string[][]) =>
+  zshDescribed(questions).map((offered) => offered.map((l) => l.split('\t')[0]!).sort());
 
-/** fish answers `complete -C` with what <TAB> would offer. */
-function fish(questions: string[][]): string[][] {
+/** fish answers `complete -C` with what <TAB> would offer, each word a tab and its description. */
+function fishDescribed(questions: string[][]): string[][] {
   const file = join(dir, 'complete.fish');
   writeFileSync(file, script('fish'));
   const asks = questions.map(
     (words) => `complete -C '${['profile-articles', ...words].join(' ')}'; echo -- ${END}`,
   );
   const program = [`source ${file}`, ...asks].join('\n');
-  return answers(execFileSync('fish', ['--no-config', '-c', program], { encoding: 'utf8', env })).map(
-    (offered) => offered.map((l) => l.split('\t')[0]!).sort(),
-  );
+  return answers(execFileSync('fish', ['--no-config', '-c', program], { encoding: 'utf8', env }));
 }
+const fish = (questions: string[][]) =>
+  fishDescribed(questions).map((offered) => offered.map((l) => l.split('\t')[0]!).sort());
 
 const SHELLS = { bash, zsh, fish };
 
@@ -94,7 +114,7 @@ describe.each(Object.entries(SHELLS))('%s completion', (shell, ask) => {
       ['buy', '10', '--ti'],
     ]);
     expect(command).toEqual(['generate']);
-    expect(sub).toEqual(['get', 'list', 'path', 'set', 'unset']);
+    expect(sub).toEqual(['get', 'list', 'path', 'set', 'unset', 'use']);
     expect(setting).toEqual(['api-key', 'base-url']);
     expect(shells).toEqual(['bash', 'fish', 'zsh']);
     expect(flags).toEqual(expect.arrayContaining(['--no-wait', '--idempotency-key', '--json']));
@@ -135,6 +155,46 @@ describe.each(Object.entries(SHELLS))('%s completion', (shell, ask) => {
         ['--base-url=http://x', 'gen'],
         ['--base-url', 'http://127.0.0.1:4010', 'config', ''],
       ]),
-    ).toEqual([['generate'], ['generate'], ['generate'], ['get', 'list', 'path', 'set', 'unset']]);
+    ).toEqual([['generate'], ['generate'], ['generate'], ['get', 'list', 'path', 'set', 'unset', 'use']]);
+  });
+});
+
+describe.each(Object.entries(SHELLS))('%s completion of profiles', (shell, ask) => {
+  it.runIf(has(shell))('offers the stored profile names after --profile and config use', () => {
+    const [flag, typed, joined, use, later] = ask([
+      ['--profile', ''],
+      ['credits', '--profile', 'st'],
+      ['credits', '--profile=w'],
+      ['config', 'use', ''],
+      ['config', 'use', 'work', ''],
+    ]);
+    expect(flag).toEqual(['default', 'staging', 'work']);
+    expect(typed).toEqual(['staging']);
+    expect(joined).toEqual(['--profile=work']);
+    expect(use).toEqual(['default', 'staging', 'work']);
+    expect(later).toEqual([]);
+  });
+});
+
+describe.each([
+  ['zsh', zshDescribed, (word: string, about: string) => `${word}\t${word}  -- ${about}`],
+  ['fish', fishDescribed, (word: string, about: string) => `${word}\t${about}`],
+] as const)('%s descriptions', (shell, ask, line) => {
+  it.runIf(has(shell))('shows each command’s, flag’s and profile’s one-line description', () => {
+    const [commands, flags, profiles] = ask([['con'], ['login', '--ins'], ['--profile', 'sta']]);
+    expect(commands).toEqual([
+      line(
+        'config',
+        'read and change stored settings of a profile: api-key, base-url; list the profiles, choose the default',
+      ),
+    ]);
+    expect(flags).toEqual([
+      line(
+        '--insecure-storage',
+        'keep the key in the settings file (mode 0600) instead of the system keyring',
+      ),
+    ]);
+    // The origin only (never a path or a password), and where the key is kept.
+    expect(profiles).toEqual([line('staging', 'profile: https://staging.example.com, key in keyring')]);
   });
 });

@@ -32,6 +32,7 @@ describe('status', () => {
       'base_url_source',
       'api_key',
       'api_key_source',
+      'api_key_in',
       'config_path',
       'key_choice',
       'balance',

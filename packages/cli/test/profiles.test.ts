@@ -39,7 +39,9 @@ describe('named profiles', () => {
     expect((await credits([])).credits).toBe(1000);
     const list = onlyJson((await bare(['config', 'list', '--json'])).stdout);
     expect(list).toEqual({
-      profiles: [{ name: 'default', active: true, api_key: 'pa_t…89', base_url: h.server.url }],
+      profiles: [
+        { name: 'default', active: true, api_key: 'pa_t…89', api_key_in: 'file', base_url: h.server.url },
+      ],
     });
     // The next write stores the new shape, the default profile kept as it was.
     expect(
@@ -142,8 +144,8 @@ describe('named profiles', () => {
     const list = await bare(['config', 'list', '--profile', 'poor']);
     expect(list.code).toBe(0);
     expect(list.stdout.split('\n').filter(Boolean)).toEqual([
-      `  default  pa_t…89  ${h.server.url}`,
-      `* poor     pa_t…89  ${h.server.url}`,
+      `  default  pa_t…89  ${h.server.url}  (key in file)`,
+      `* poor     pa_t…89  ${h.server.url}  (key in file)`,
     ]);
   });
 
@@ -192,6 +194,51 @@ describe('named profiles', () => {
     const bad = await bare(['credits', '--profile', '../etc']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^Error: --profile must be a profile name/);
+  });
+
+  it('config use makes a stored profile the default, as gh auth switch; --profile and PROFILE_ARTICLES_PROFILE still win', async () => {
+    await twoAccounts();
+    const use = await bare(['config', 'use', 'poor']);
+    expect(use.code).toBe(0);
+    expect(use.stdout).toBe(
+      'Commands now use profile poor unless --profile or PROFILE_ARTICLES_PROFILE names another.\n',
+    );
+    expect(JSON.parse(readFileSync(configFile(), 'utf8')).activeProfile).toBe('poor');
+    expect((await credits([])).credits).toBe(50);
+    expect((await credits(['--profile', 'default'])).credits).toBe(1000);
+    expect((await credits([], { PROFILE_ARTICLES_PROFILE: 'default' })).credits).toBe(1000);
+    const status = await bare(['status']);
+    expect(status.stdout).toMatch(/^profile +poor \(from `config use`\); others stored: default$/m);
+    expect(onlyJson((await bare(['status', '--json'])).stdout)).toMatchObject({
+      profile: 'poor',
+      profile_source: 'config',
+    });
+    expect(
+      onlyJson((await bare(['config', 'list', '--json'])).stdout).profiles.map((p: any) => p.active),
+    ).toEqual([false, true]);
+    // login and logout act on it too.
+    expect((await bare(['logout'])).stdout).toMatch(/of profile poor/);
+    expect((await bare(['credits'])).code).toBe(4);
+    // `config use default` goes back; a profile that is gone is no longer the default.
+    expect((await bare(['config', 'use', 'default'])).code).toBe(0);
+    expect((await credits([])).credits).toBe(1000);
+    expect((await bare(['config', 'use', 'poor'])).code).toBe(0);
+    expect((await bare(['config', 'unset', 'base-url'])).code).toBe(0);
+    expect(JSON.parse(readFileSync(configFile(), 'utf8')).activeProfile).toBeUndefined();
+    expect((await credits([])).credits).toBe(1000);
+  });
+
+  it('config use of a profile that is not stored is a usage error naming the stored ones', async () => {
+    await twoAccounts();
+    const use = await bare(['config', 'use', 'stagin']);
+    expect(use.code).toBe(2);
+    expect(use.stderr).toMatch(
+      /^Error: No profile named "stagin" is stored\. The stored profiles are default, poor\./,
+    );
+    expect(JSON.parse(readFileSync(configFile(), 'utf8')).activeProfile).toBeUndefined();
+    const bad = await bare(['config', 'use', '../x']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^Error: config use must be a profile name/);
   });
 
   it('names a broken settings file without echoing it, and logout starts it afresh', async () => {

@@ -22,9 +22,16 @@ complete -o default -F _profile_articles profile-articles
 # profile-articles zsh completion: profile-articles completion zsh > "\${fpath[1]}/_profile-articles"
 # (or: source <(profile-articles completion zsh) after compinit)
 _profile_articles() {
-  local -a offered
-  offered=("\${(@f)$(profile-articles __complete "\${(@)words[2,CURRENT]}" 2>/dev/null)}")
-  compadd -- "\${(@)offered:#}"
+  # Each line is a word, then a tab and its description when it has one: shown as "word  -- …".
+  local -a lines offered shown
+  local line word
+  lines=("\${(@f)$(profile-articles __complete-described "\${(@)words[2,CURRENT]}" 2>/dev/null)}")
+  for line in "\${(@)lines:#}"; do
+    word="\${line%%$'\\t'*}"
+    offered+=("$word")
+    if [[ "$line" == *$'\\t'* ]]; then shown+=("$word  -- \${line#*$'\\t'}"); else shown+=("$word"); fi
+  done
+  compadd -l -d shown -- "\${(@)offered}"
 }
 if [[ "\${zsh_eval_context[-1]}" == loadautofunc ]]; then
   _profile_articles "$@"
@@ -33,7 +40,8 @@ else
 fi
 `,
   fish: `# profile-articles fish completion: profile-articles completion fish | source
-complete -c profile-articles -f -a '(profile-articles __complete (commandline -opc)[2..-1] (commandline -ct) 2>/dev/null)'
+# Each answer line is a word, then a tab and its description, which fish shows beside it.
+complete -c profile-articles -f -a '(profile-articles __complete-described (commandline -opc)[2..-1] (commandline -ct) 2>/dev/null)'
 `,
 };
 

@@ -1,14 +1,23 @@
 // login: the key from a hidden prompt (or piped stdin), checked with a balance call, stored in
-// the profile in use (--profile, PROFILE_ARTICLES_PROFILE, else `default`) with its origin.
+// the profile in use (--profile, PROFILE_ARTICLES_PROFILE, `config use`, else `default`) with its
+// origin: the key in the system keyring, or in the settings file where none answers or with
+// --insecure-storage (stored-key.ts).
 
 import { CliError } from '../errors/errors.js';
 import { ExitCode } from '../errors/exit-codes.js';
 import type { Context } from '../settings/context.js';
 import { originOf } from '../settings/origin.js';
+import {
+  keyPlace,
+  leftInKeyring,
+  removeStoredKey,
+  saveKey,
+  unseenInKeyring,
+} from '../settings/stored-key.js';
 import { plural } from '../terminal/plural.js';
 import { readSecret } from '../terminal/prompt.js';
 
-export async function loginCommand(ctx: Context): Promise<void> {
+export async function loginCommand(ctx: Context, opts: { insecureStorage?: boolean } = {}): Promise<void> {
   const { out } = ctx;
   // The origin first: asking for a key and then failing for want of an origin wastes the paste.
   const settings = await ctx.settings();
@@ -36,7 +45,7 @@ export async function loginCommand(ctx: Context): Promise<void> {
   const before = store.get(profile, 'baseUrl');
   if (
     before !== undefined &&
-    store.get(profile, 'apiKey') !== undefined &&
+    keyPlace(store, profile) !== undefined &&
     URL.canParse(before) &&
     originOf(before) !== originOf(settings.baseUrl)
   ) {
@@ -44,16 +53,40 @@ export async function loginCommand(ctx: Context): Promise<void> {
       `Profile "${profile}" was stored for ${before}: its key and origin are replaced (login --profile NAME stores another profile).`,
     );
   }
-  store.set(profile, 'apiKey', key);
   // The key is kept with the origin it was checked against, so that it never goes elsewhere.
-  if (settings.sources.baseUrl !== 'config') store.set(profile, 'baseUrl', settings.baseUrl);
+  const saved = await saveKey(
+    store,
+    profile,
+    settings.baseUrl,
+    key,
+    ctx.io.env,
+    opts.insecureStorage === true,
+  );
+  // One line: where the key went; a warning (under --json too) when no keyring could be used.
+  if (saved.unavailable)
+    ctx.warn(
+      `No system keyring could be used (${saved.unavailable}), so the key is stored in ${store.path} (readable by you only).`,
+    );
   if (out.json)
-    return out.value({ logged_in: true, profile, base_url: settings.baseUrl, credits: balance.credits });
+    return out.value({
+      logged_in: true,
+      profile,
+      base_url: settings.baseUrl,
+      credits: balance.credits,
+      api_key_in: saved.place,
+    });
   const as = profile === 'default' ? '' : ` as profile ${profile}`;
   out.line(
     `${out.style.green('✓')} Logged in to ${settings.baseUrl}${as}: ${plural(balance.credits, 'credit')}.`,
   );
-  out.note(out.errStyle.dim(`The key is stored in ${store.path} (readable by you only).`));
+  if (saved.place === 'keyring')
+    out.note(
+      out.errStyle.dim(
+        `The key is stored in the system keyring (service profile-articles, account ${saved.account}).`,
+      ),
+    );
+  else if (!saved.unavailable)
+    out.note(out.errStyle.dim(`The key is stored in ${store.path} (readable by you only).`));
 }
 
 export async function logoutCommand(ctx: Context): Promise<void> {
@@ -67,11 +100,15 @@ export async function logoutCommand(ctx: Context): Promise<void> {
     return;
   }
   const profile = (await ctx.activeProfile()).name;
-  const had = store.get(profile, 'apiKey') !== undefined;
-  if (had) store.delete(profile, 'apiKey');
-  if (out.json) return out.value({ logged_out: had, profile });
+  const place = keyPlace(store, profile);
+  const { had, left, unseen } = await removeStoredKey(store, profile, ctx.io.env);
+  if (left) throw leftInKeyring(left);
+  if (unseen) ctx.warn(unseenInKeyring(unseen));
+  if (out.json) return out.value({ logged_out: had, profile, api_key_in: place ?? null });
   const of = profile === 'default' ? '' : ` of profile ${profile}`;
-  out.line(had ? `Removed the stored API key${of}.` : `No API key was stored${of}.`);
+  const from =
+    place === 'keyring' ? ' from the system keyring' : place === 'file' ? ' from the settings file' : '';
+  out.line(had ? `Removed the stored API key${of}${from}.` : `No API key was stored${of}.`);
   // Only a key that was stored may still be in use elsewhere.
   if (had)
     out.note(

@@ -4,7 +4,9 @@
 // parse errors echo the file's bytes (which may hold a key). PROFILE_ARTICLES_CONFIG_DIR moves
 // the file, for tests and CI.
 //
-// The file is `{"profiles": {"default": {"apiKey", "baseUrl"}, …}}`. Releases before profiles
+// The file is `{"profiles": {"default": {"apiKey", "baseUrl"}, …}, "activeProfile"?: NAME}`: a
+// profile whose key is in the system keyring holds `"apiKeyIn": "keyring"` in place of `apiKey`,
+// and `activeProfile` is the one `config use` made the default. Releases before profiles
 // wrote `{"apiKey", "baseUrl"}` at the top: that is read as the `default` profile, and the next
 // write stores it in the new shape, so nobody has to do anything.
 import * as fs from 'node:fs';
@@ -22,9 +24,13 @@ import { ExitCode } from '../errors/exit-codes.js';
 import type { Io } from '../terminal/io.js';
 import { type SettingsLock, withSettingsLock } from './settings-lock.js';
 
-/** What one profile stores. */
+/**
+ * What one profile stores. `apiKeyIn: "keyring"` says the key is in the system's credential
+ * store (settings/keyring.ts) under the profile's origin, and `apiKey` is then absent.
+ */
 export interface StoredSettings {
   apiKey?: string;
+  apiKeyIn?: 'keyring';
   baseUrl?: string;
 }
 
@@ -44,8 +50,17 @@ export function checkProfileName(name: string, from: string): string {
   );
 }
 
+/** A change to one profile: each named setting set to its value, or removed when undefined. */
+export type SettingsChange = { [K in keyof StoredSettings]?: StoredSettings[K] | undefined };
+
 export interface ConfigStore {
   readonly path: string;
+  /** The profile `config use` made the default, if any (it is stored). */
+  readonly chosenProfile: string | undefined;
+  /** Makes `profile` the default of later commands; `default` (or undefined) undoes the choice. */
+  choose(profile: string | undefined): void;
+  /** Several settings of one profile changed in one write; a profile left with none is removed. */
+  change(profile: string, change: SettingsChange): void;
   /** The stored profiles' names, `default` first, the others in alphabetical order. */
   profileNames(): string[];
   has(profile: string): boolean;
@@ -73,7 +88,7 @@ function configFilePath(env: Io['env'], platform = process.platform): string {
   return join(env.XDG_CONFIG_HOME || join(home, '.config'), name, 'config.json');
 }
 
-type Loaded = { profiles: Profiles; problem: string | undefined };
+type Loaded = { profiles: Profiles; chosen: string | undefined; problem: string | undefined };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -81,7 +96,10 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** Why one profile's settings cannot be used, or undefined. Names only the field, never its value. */
 function profileProblem(value: unknown, where: string): string | undefined {
   if (!isObject(value)) return `${where} is not a JSON object`;
-  const { apiKey, baseUrl } = value;
+  const { apiKey, apiKeyIn, baseUrl } = value;
+  if (apiKeyIn !== undefined && apiKeyIn !== 'keyring') {
+    return `"apiKeyIn" ${where === 'it' ? '' : `of ${where} `}is not "keyring"`;
+  }
   if (apiKey !== undefined && (typeof apiKey !== 'string' || apiKey === '')) {
     return `"apiKey" ${where === 'it' ? '' : `of ${where} `}is not a non-empty string`;
   }
@@ -176,25 +194,33 @@ function load(path: string): Loaded {
     text = readOwnFile(path);
   } catch (error) {
     if (error instanceof CliError) throw error;
-    return { profiles: {}, problem: `it cannot be read (${(error as NodeJS.ErrnoException).code})` };
+    return {
+      profiles: {},
+      chosen: undefined,
+      problem: `it cannot be read (${(error as NodeJS.ErrnoException).code})`,
+    };
   }
-  if (text === undefined) return { profiles: {}, problem: undefined };
+  if (text === undefined) return { profiles: {}, chosen: undefined, problem: undefined };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     // JSON.parse's message quotes the text: never repeat it.
-    return { profiles: {}, problem: 'it is not valid JSON' };
+    return { profiles: {}, chosen: undefined, problem: 'it is not valid JSON' };
   }
-  if (!isObject(value)) return { profiles: {}, problem: 'it does not hold a JSON object' };
-  const broken = (problem: string): Loaded => ({ profiles: {}, problem });
+  if (!isObject(value)) return { profiles: {}, chosen: undefined, problem: 'it does not hold a JSON object' };
+  const broken = (problem: string): Loaded => ({ profiles: {}, chosen: undefined, problem });
   if (value.profiles === undefined) {
     // Written by a release before profiles: its one key and origin are the default profile.
     const problem = profileProblem(value, 'it');
     if (problem) return broken(problem);
     const { apiKey, baseUrl } = value as StoredSettings;
     const legacy = { ...(apiKey ? { apiKey } : {}), ...(baseUrl ? { baseUrl } : {}) };
-    return { profiles: Object.keys(legacy).length ? { [DEFAULT_PROFILE]: legacy } : {}, problem: undefined };
+    return {
+      profiles: Object.keys(legacy).length ? { [DEFAULT_PROFILE]: legacy } : {},
+      chosen: undefined,
+      problem: undefined,
+    };
   }
   if (!isObject(value.profiles)) return broken('"profiles" is not a JSON object');
   const profiles: Profiles = {};
@@ -203,11 +229,24 @@ function load(path: string): Loaded {
     if (!PROFILE_NAME.test(name)) return broken('a profile name in "profiles" is not a valid profile name');
     const problem = profileProblem(settings, `profile "${name}"`);
     if (problem) return broken(problem);
-    const { apiKey, baseUrl } = settings as StoredSettings;
-    profiles[name] = { ...(apiKey ? { apiKey } : {}), ...(baseUrl ? { baseUrl } : {}) };
+    const { apiKey, apiKeyIn, baseUrl } = settings as StoredSettings;
+    profiles[name] = {
+      // A key in the keyring wins over one left in the file by hand: the file's is never read then.
+      ...(apiKeyIn ? { apiKeyIn } : apiKey ? { apiKey } : {}),
+      ...(baseUrl ? { baseUrl } : {}),
+    };
   }
-  return { profiles, problem: undefined };
+  const { activeProfile } = value;
+  if (activeProfile !== undefined && (typeof activeProfile !== 'string' || !PROFILE_NAME.test(activeProfile)))
+    return broken('"activeProfile" is not a valid profile name');
+  // Chosen by `config use`, which keeps it only while it is stored (a hand edit may not have).
+  const chosen =
+    activeProfile !== undefined && Object.hasOwn(profiles, activeProfile) ? activeProfile : undefined;
+  return { profiles, chosen, problem: undefined };
 }
+
+/** What the file holds: the profiles, and the one `config use` chose (kept only while stored). */
+type Contents = { profiles: Profiles; chosen: string | undefined };
 
 /** A write that failed (a full disk): the old file is kept, and the run says so (exit 1). */
 const notWritten = (path: string, error: unknown) =>
@@ -217,7 +256,7 @@ const notWritten = (path: string, error: unknown) =>
   );
 
 /** Writes the file whole or not at all; the caller holds the lock (settings-lock.ts). */
-function save(path: string, profiles: Profiles, lock: SettingsLock): void {
+function save(path: string, { profiles, chosen }: Contents, lock: SettingsLock): void {
   // Exclusive temporary (never through a link), every byte checked, fsync, rename, fsync of the
   // folder, mode 0600 from the start (durable-file.ts): a crash or a full disk leaves the old
   // file or the new one. Under the lock only this run writes the temporary: one a crash left goes.
@@ -225,7 +264,11 @@ function save(path: string, profiles: Profiles, lock: SettingsLock): void {
   let written: ReturnType<typeof writeTemporary>;
   try {
     removeLeftover(temporary);
-    written = writeTemporary(path, `${JSON.stringify({ profiles }, null, '\t')}\n`, temporary);
+    const shape =
+      chosen !== undefined && Object.hasOwn(profiles, chosen)
+        ? { profiles, activeProfile: chosen }
+        : { profiles };
+    written = writeTemporary(path, `${JSON.stringify(shape, null, '\t')}\n`, temporary);
   } catch (error) {
     throw notWritten(path, error);
   }
@@ -261,14 +304,17 @@ function save(path: string, profiles: Profiles, lock: SettingsLock): void {
  * Changes the file as it is now, not as it was when this run read it: another run may have
  * written it since. `change` gets the profiles on disk and returns the new ones.
  */
-function update(path: string, change: (profiles: Profiles) => Profiles): Profiles {
+function update(path: string, change: (now: Contents) => Contents): Contents {
   checkFolder(dirname(path), true);
   return withSettingsLock(path, (lock) => {
     const now = load(path);
     if (now.problem !== undefined) throw unusable(path, now.problem);
-    const profiles = change(now.profiles);
-    save(path, profiles, lock);
-    return profiles;
+    const next = change(now);
+    // A chosen profile that is gone is forgotten: later commands use `default` again.
+    const chosen =
+      next.chosen !== undefined && Object.hasOwn(next.profiles, next.chosen) ? next.chosen : undefined;
+    save(path, { profiles: next.profiles, chosen }, lock);
+    return { profiles: next.profiles, chosen };
   });
 }
 
@@ -283,7 +329,26 @@ export function openConfigStore(env: Io['env']): ConfigStore {
   const path = configFilePath(env);
   const loaded: Loaded = checkFolder(dirname(path), false)
     ? load(path)
-    : { profiles: {}, problem: undefined };
+    : { profiles: {}, chosen: undefined, problem: undefined };
+  const write = (change: (now: Contents) => Contents) => {
+    usable();
+    const next = update(path, change);
+    loaded.profiles = next.profiles;
+    loaded.chosen = next.chosen;
+  };
+  const changed = (settings: StoredSettings | undefined, change: SettingsChange): StoredSettings => {
+    const next: Record<string, unknown> = { ...settings };
+    for (const [key, value] of Object.entries(change)) {
+      if (value === undefined) delete next[key];
+      else next[key] = value;
+    }
+    return next as StoredSettings;
+  };
+  const changeProfile = (profile: string, change: SettingsChange) =>
+    write(({ profiles: { [profile]: settings, ...others }, chosen }) => {
+      const next = changed(settings, change);
+      return { profiles: Object.keys(next).length ? { ...others, [profile]: next } : others, chosen };
+    });
   const usable = (): Profiles => {
     if (loaded.problem === undefined) return loaded.profiles;
     throw unusable(path, loaded.problem);
@@ -293,30 +358,25 @@ export function openConfigStore(env: Io['env']): ConfigStore {
     get problem() {
       return loaded.problem;
     },
+    get chosenProfile() {
+      return loaded.problem === undefined ? loaded.chosen : undefined;
+    },
+    choose: (profile) =>
+      write(({ profiles }) => ({ profiles, chosen: profile === DEFAULT_PROFILE ? undefined : profile })),
+    change: changeProfile,
     profileNames: () =>
       Object.keys(usable()).sort((a, b) =>
         a === DEFAULT_PROFILE ? -1 : b === DEFAULT_PROFILE ? 1 : a < b ? -1 : a > b ? 1 : 0,
       ),
     has: (profile) => Object.hasOwn(usable(), profile),
     get: (profile, key) => (Object.hasOwn(usable(), profile) ? usable()[profile]?.[key] : undefined),
-    set: (profile, key, value) => {
-      usable();
-      loaded.profiles = update(path, (profiles) => ({
-        ...profiles,
-        [profile]: { ...profiles[profile], [key]: value },
-      }));
-    },
-    delete: (profile, key) => {
-      usable();
-      loaded.profiles = update(path, ({ [profile]: settings, ...others }) => {
-        const { [key]: _gone, ...rest } = settings ?? {};
-        return Object.keys(rest).length ? { ...others, [profile]: rest } : others;
-      });
-    },
+    set: (profile, key, value) => changeProfile(profile, { [key]: value }),
+    delete: (profile, key) => changeProfile(profile, { [key]: undefined }),
     reset: () => {
       checkFolder(dirname(path), true);
-      withSettingsLock(path, (lock) => save(path, {}, lock));
+      withSettingsLock(path, (lock) => save(path, { profiles: {}, chosen: undefined }, lock));
       loaded.profiles = {};
+      loaded.chosen = undefined;
       loaded.problem = undefined;
     },
   };

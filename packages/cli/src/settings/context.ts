@@ -13,6 +13,7 @@ import type { ConfigStore } from './config-store.js';
 import { isLoopbackHost } from './loopback.js';
 import { checkBaseUrl, originOf } from './origin.js';
 import { proxyFromEnv } from './proxy-env.js';
+import { type KeyPlace, keyPlace, readStoredKey } from './stored-key.js';
 import { MAX_WAIT_SECONDS } from './timer-limit.js';
 
 export interface GlobalOptions {
@@ -31,10 +32,13 @@ type ClientOverrides = Pick<ClientOptions, 'pacing' | 'maxRetries' | 'maxRetryDe
 
 type SettingSource = 'flag' | 'environment' | 'config' | 'default';
 
-/** The profile in use and what chose it: --profile, PROFILE_ARTICLES_PROFILE, or neither. */
+/**
+ * The profile in use and what chose it: --profile, PROFILE_ARTICLES_PROFILE, `config use`
+ * (`config`), or none of them (`default`).
+ */
 export interface ActiveProfile {
   name: string;
-  source: 'flag' | 'environment' | 'default';
+  source: 'flag' | 'environment' | 'config' | 'default';
 }
 
 export interface Settings {
@@ -48,10 +52,20 @@ export interface Settings {
   keyChoice: string | undefined;
   /** Why the stored key in use may not go to the origin in use (keyElsewhere), if it may not. */
   keyRefused: CliError | undefined;
+  /** Where the stored key in use is kept, when the key is the active profile's stored one. */
+  keyPlace: KeyPlace | undefined;
+  /** Why the stored key in use could not be read from the system keyring, if it could not. */
+  keyUnavailable: CliError | undefined;
 }
 
 /** Commands that make a profile that is not stored yet: every other refuses to use one. */
 const MAKES_PROFILE = new Set(['login', 'config set']);
+/**
+ * Commands that show or change the profile in use, which read the profile `config use` chose
+ * even when flags and the environment give the key and the origin (every other command then
+ * reads no settings file at all).
+ */
+const SHOWS_PROFILE = new Set(['login', 'status']);
 
 const CLI_MAX_RETRY_DELAY_MS = 10_000;
 
@@ -123,11 +137,19 @@ async function unknownProfile(store: ConfigStore, profile: ActiveProfile): Promi
           names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
         }${near ? ` (did you mean ${near}?)` : ''}.`;
   return new CliError(
-    `No profile named "${profile.name}" is stored (from ${profile.source === 'flag' ? '--profile' : 'PROFILE_ARTICLES_PROFILE'}). ${listed}`,
+    `No profile named "${profile.name}" is stored (from ${PROFILE_FROM[profile.source]}). ${listed}`,
     ExitCode.Usage,
     `\`profile-articles login --profile ${profile.name}\` stores one.`,
   );
 }
+
+/** What chose the profile, as a message names it. */
+export const PROFILE_FROM: Record<ActiveProfile['source'], string> = {
+  flag: '--profile',
+  environment: 'PROFILE_ARTICLES_PROFILE',
+  config: '`config use`',
+  default: 'the default',
+};
 
 /** Where an origin came from, as a message names it. */
 const urlFrom = (source: SettingSource, profile: string): string =>
@@ -162,7 +184,7 @@ function keyElsewhere(
     const stored = store.get(name, 'baseUrl');
     return (
       name !== profile &&
-      store.get(name, 'apiKey') !== undefined &&
+      keyPlace(store, name) !== undefined &&
       stored !== undefined &&
       URL.canParse(stored) &&
       originOf(stored) === target
@@ -229,16 +251,20 @@ export class Context {
     return this.#store;
   }
 
-  /** The profile this run uses: --profile, else PROFILE_ARTICLES_PROFILE, else `default`. */
+  /**
+   * The profile this run uses: --profile, else PROFILE_ARTICLES_PROFILE, else the one
+   * `config use` chose, else `default`.
+   */
   async activeProfile(): Promise<ActiveProfile> {
     const fromEnv = this.io.env.PROFILE_ARTICLES_PROFILE;
-    // The settings file's module loads only when a profile is named or a setting must be read.
-    if (this.options.profile === undefined && !fromEnv) return { name: 'default', source: 'default' };
     const { checkProfileName } = await import('./config-store.js');
     if (this.options.profile !== undefined) {
       return { name: checkProfileName(this.options.profile, '--profile'), source: 'flag' };
     }
-    return { name: checkProfileName(fromEnv ?? '', 'PROFILE_ARTICLES_PROFILE'), source: 'environment' };
+    if (fromEnv)
+      return { name: checkProfileName(fromEnv, 'PROFILE_ARTICLES_PROFILE'), source: 'environment' };
+    const chosen = (await this.store()).chosenProfile;
+    return chosen ? { name: chosen, source: 'config' } : { name: 'default', source: 'default' };
   }
 
   /**
@@ -257,12 +283,19 @@ export class Context {
   async #readSettings(): Promise<Settings> {
     const { env } = this.io;
     type Found = { value: string; source: SettingSource } | undefined;
-    const profile = await this.activeProfile();
-    // A broken settings file is no matter while flags and the environment give everything.
-    const needsStore =
-      profile.source !== 'default' ||
-      !(this.options.apiKey || env.PROFILE_ARTICLES_API_KEY) ||
-      !(this.options.baseUrl || env.PROFILE_ARTICLES_BASE_URL);
+    // A broken settings file is no matter while flags and the environment give everything: the
+    // file is not read then, unless a profile is named or the command shows the one in use.
+    const givenAll =
+      Boolean(this.options.apiKey || env.PROFILE_ARTICLES_API_KEY) &&
+      Boolean(this.options.baseUrl || env.PROFILE_ARTICLES_BASE_URL);
+    const profile: ActiveProfile =
+      givenAll &&
+      this.options.profile === undefined &&
+      !env.PROFILE_ARTICLES_PROFILE &&
+      !SHOWS_PROFILE.has(this.command)
+        ? { name: 'default', source: 'default' }
+        : await this.activeProfile();
+    const needsStore = profile.source !== 'default' || !givenAll;
     const store = needsStore ? await this.store() : undefined;
     if (
       store &&
@@ -272,17 +305,44 @@ export class Context {
     ) {
       throw await unknownProfile(store, profile);
     }
-    const stored = (key: 'apiKey' | 'baseUrl'): Found => {
+    // The stored key is read only when it is the one chosen: one in the keyring is a call to it.
+    // login asks for a new key whatever is stored, so it reads none.
+    const place = store && this.command !== 'login' ? keyPlace(store, profile.name) : undefined;
+    let keyUnavailable: CliError | undefined;
+    // A key in the keyring is a round trip to its service: the SDK (which nearly every command
+    // that reads a key loads next) loads meanwhile, so start-up pays for the longer of the two.
+    if (place === 'keyring' && !this.command.startsWith('config'))
+      void import('@profile-articles/sdk').catch(() => undefined);
+    const stored = async (key: 'apiKey' | 'baseUrl'): Promise<Found> => {
+      if (key === 'apiKey') {
+        if (!store || place === undefined) return undefined;
+        try {
+          const value = await readStoredKey(store, profile.name, env);
+          return value ? { value, source: 'config' } : undefined;
+        } catch (error) {
+          if (!(error instanceof CliError)) throw error;
+          // Said where the key is needed (client(), status), after what is known is shown.
+          keyUnavailable = error;
+          return undefined;
+        }
+      }
       const value = store?.get(profile.name, key);
       return value ? { value, source: 'config' } : undefined;
     };
-    const pick = (flag: string | undefined, name: string, key: 'apiKey' | 'baseUrl'): Found => {
+    const pick = async (
+      flag: string | undefined,
+      name: string,
+      key: 'apiKey' | 'baseUrl',
+    ): Promise<Found> => {
       if (flag) return { value: flag, source: 'flag' };
       const fromEnv: Found = env[name] ? { value: env[name], source: 'environment' } : undefined;
-      return profile.source === 'flag' ? (stored(key) ?? fromEnv) : (fromEnv ?? stored(key));
+      if (profile.source !== 'flag') return fromEnv ?? (await stored(key));
+      // --profile chose the stored key: one the keyring cannot give is never swapped for the
+      // environment's, a key the person did not choose.
+      return (await stored(key)) ?? (keyUnavailable ? undefined : fromEnv);
     };
-    const apiKey = pick(this.options.apiKey, 'PROFILE_ARTICLES_API_KEY', 'apiKey');
-    const baseUrl = pick(this.options.baseUrl, 'PROFILE_ARTICLES_BASE_URL', 'baseUrl');
+    const apiKey = await pick(this.options.apiKey, 'PROFILE_ARTICLES_API_KEY', 'apiKey');
+    const baseUrl = await pick(this.options.baseUrl, 'PROFILE_ARTICLES_BASE_URL', 'baseUrl');
     // Checked where it was given: a URL without its scheme is named here, not by a request.
     if (baseUrl) checkBaseUrl(baseUrl.value, urlFrom(baseUrl.source, profile.name));
     const envKeyPassedOver =
@@ -319,6 +379,8 @@ export class Context {
       profile,
       keyChoice,
       keyRefused,
+      keyPlace: apiKey?.source === 'config' || keyUnavailable ? place : undefined,
+      keyUnavailable: apiKey ? undefined : keyUnavailable,
     };
   }
 
@@ -341,6 +403,7 @@ export class Context {
    */
   client(overrides: ClientOverrides = {}): Promise<ProfileArticles> {
     this.#client ??= this.settings().then((settings) => {
+      if (settings.keyUnavailable && settings.baseUrl) throw settings.keyUnavailable;
       const missing = missingSettings(settings);
       if (missing || !settings.apiKey) throw missing;
       if (settings.keyRefused) throw settings.keyRefused;

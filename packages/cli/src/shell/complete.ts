@@ -1,17 +1,39 @@
 // What <TAB> offers, computed from the program's own commands and options. The shell scripts
-// (commands/completion.ts) only hand the typed words to `profile-articles __complete`, so bash,
-// zsh and fish agree, and global options may stand anywhere (`profile-articles --json gen<TAB>`).
+// (commands/completion.ts) only hand the typed words to `profile-articles __complete` (bash) or
+// `__complete-described` (zsh and fish, which show each word's one-line description), so the
+// shells agree, and global options may stand anywhere (`profile-articles --json gen<TAB>`).
 import type { Command, Option } from 'commander';
 import { GUIDE_TOPICS } from './guide-topics.js';
 
+/** A word to offer, and what it is in one line (empty when it says nothing more than the word). */
+export interface Offer {
+  word: string;
+  about: string;
+}
+
+/** The stored profiles, read only when a profile name is what fits (main.ts reads the file). */
+export type ProfileLister = () => Promise<Offer[]>;
+
+const SETTINGS: Offer[] = [
+  { word: 'api-key', about: 'the API key (stored in the system keyring where one answers)' },
+  { word: 'base-url', about: 'the API origin the profile’s key goes to' },
+];
+
 /** Words a positional argument accepts, where they are few and known. */
-const POSITIONAL_CHOICES: Record<string, string[]> = {
-  'config set': ['api-key', 'base-url'],
-  'config get': ['api-key', 'base-url'],
-  'config unset': ['api-key', 'base-url'],
-  completion: ['bash', 'zsh', 'fish'],
-  batch: ['generate', 'update', 'read'],
+const POSITIONAL_CHOICES: Record<string, Offer[]> = {
+  'config set': SETTINGS,
+  'config get': SETTINGS,
+  'config unset': SETTINGS,
+  completion: ['bash', 'zsh', 'fish'].map((word) => ({ word, about: `the script for ${word}` })),
+  batch: [
+    { word: 'generate', about: 'generate each profile’s article (100 credits each)' },
+    { word: 'update', about: 'refresh each profile’s article (100 credits each)' },
+    { word: 'read', about: 'read each profile’s article (1 credit each)' },
+  ],
 };
+
+/** Positional arguments that take a stored profile's name. */
+const TAKES_PROFILE = new Set(['config use']);
 
 /**
  * The program's own options that change what a command does, offered after that command; any
@@ -32,12 +54,29 @@ const visible = (cmd: Command) =>
 const shownOptions = (cmd: Command) => cmd.options.filter((o) => !o.hidden);
 const takesValue = (option: Option) => option.required || option.optional;
 
-function flags(cmd: Command): string[] {
-  return shownOptions(cmd).flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f)));
+/** The first line of a description: a shell shows one. */
+const oneLine = (text: string) => text.split('\n')[0]?.trim() ?? '';
+
+function flags(cmd: Command): Offer[] {
+  return shownOptions(cmd).flatMap((o) =>
+    [o.long, o.short]
+      .filter((f): f is string => Boolean(f))
+      .map((word) => ({ word, about: oneLine(o.description) })),
+  );
 }
 
-/** `words`: what follows the program's name on the command line; the last one is being typed. */
-export function complete(program: Command, words: string[]): string[] {
+/** Each word once, the first offer of it kept. */
+const unique = (offers: Offer[]) => [...new Map(offers.map((o) => [o.word, o])).values()];
+
+/**
+ * `words`: what follows the program's name on the command line; the last one is being typed.
+ * `profiles` lists the stored profiles, asked only where a profile's name fits.
+ */
+export async function complete(
+  program: Command,
+  words: string[],
+  profiles: ProfileLister = async () => [],
+): Promise<Offer[]> {
   const current = words.at(-1) ?? '';
   const before = words.slice(0, -1);
   const path: Command[] = [program];
@@ -58,17 +97,28 @@ export function complete(program: Command, words: string[]): string[] {
     if (sub && positionals === 0) path.push(sub);
     else positionals++;
   }
-  // After an option that takes a value, the value is the user's: offer nothing.
+  // After an option that takes a value, the value is the user's (offer nothing), except a
+  // profile's name, which the settings file knows.
+  if (awaitingValue?.long === '--profile')
+    return (await profiles()).filter((o) => o.word.startsWith(current));
   if (awaitingValue) return [];
+  if (current.startsWith('--profile=')) {
+    const typed = current.slice('--profile='.length);
+    return (await profiles())
+      .filter((o) => o.word.startsWith(typed))
+      .map((o) => ({ ...o, word: `--profile=${o.word}` }));
+  }
   const cmd = path.at(-1)!;
-  let offered: string[];
+  let offered: Offer[];
   if (current.startsWith('-')) {
     const command = path[1]?.name();
     const own = path.slice(1).flatMap(flags);
-    const global = flags(program).filter((flag) => command === undefined || globalAffects(flag, command));
-    offered = [...new Set([...global, ...own, '--help'])];
+    const global = flags(program).filter(
+      (flag) => command === undefined || globalAffects(flag.word, command),
+    );
+    offered = unique([...global, ...own, { word: '--help', about: 'display help for the command' }]);
   } else if (visible(cmd).length && positionals === 0) {
-    offered = visible(cmd).map((c) => c.name());
+    offered = visible(cmd).map((c) => ({ word: c.name(), about: oneLine(c.description()) }));
   } else {
     const name = path
       .slice(1)
@@ -77,9 +127,14 @@ export function complete(program: Command, words: string[]): string[] {
     // `help` takes a command or a guide.
     const choices =
       name === 'help'
-        ? [...visible(program).map((c) => c.name()), ...Object.keys(GUIDE_TOPICS)]
-        : POSITIONAL_CHOICES[name];
-    offered = positionals === 0 ? [...new Set(choices ?? [])] : [];
+        ? [
+            ...visible(program).map((c) => ({ word: c.name(), about: oneLine(c.description()) })),
+            ...Object.entries(GUIDE_TOPICS).map(([word, about]) => ({ word, about: `guide: ${about}` })),
+          ]
+        : TAKES_PROFILE.has(name) && positionals === 0
+          ? await profiles()
+          : POSITIONAL_CHOICES[name];
+    offered = positionals === 0 ? unique(choices ?? []) : [];
   }
-  return offered.filter((word) => word.startsWith(current));
+  return offered.filter((offer) => offer.word.startsWith(current));
 }
