@@ -33,7 +33,11 @@ import type { MockState } from './state/state.js';
 export { MAX_BODY_BYTES };
 
 export interface MockServiceOptions {
-  /** The clock's time source; real time by default. */
+  /**
+   * The clock's time source. By default `Date.now()`, read at every use: a test runner's fake
+   * timers (`vi.useFakeTimers()`) move the mock's clock, even for a service made before they
+   * were turned on.
+   */
   now?: () => number;
   /** Makes every id (jobs, articles, checkouts); random UUIDs by default. Pass a seeded one for replayable runs. */
   newId?: () => string;

@@ -4,7 +4,7 @@
 // With --data it also starts from what the data folder holds and tells the folder of each
 // change (data/records.ts); the folder itself is the adapter's (data/folder.ts).
 import type { NormalizedConfig } from '../config/config.js';
-import { CLOCK_LIMIT_TEXT, type Clock, createClock } from '../rules/clock.js';
+import { CLOCK_LIMIT_TEXT, type Clock, createClock, globalNow } from '../rules/clock.js';
 import { createState, type MockState } from '../state/state.js';
 import type { DataIds } from './ids.js';
 import { applyRecord, type DataRecord, recordChanges } from './records.js';
@@ -56,7 +56,8 @@ interface LiveStateOptions {
 
 export function createLiveState(config: NormalizedConfig, options: LiveStateOptions): LiveState {
   const { data } = options;
-  const source = options.now ?? Date.now;
+  // Read at every call (rules/clock.ts): fake timers turned on later are followed.
+  const source = options.now ?? globalNow;
   // Off while the folder's records are replayed: they are in the journal already.
   let recording = false;
   const record = (change: DataRecord) => {
