@@ -2,9 +2,16 @@
 // node:http or msw; the adapters in node.ts and msw.ts only pass Requests in.
 import { randomUUID } from 'node:crypto';
 import { API_PREFIX } from '@profile-articles/sdk/internal';
+import type { Article } from '@profile-articles/sdk/schemas';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { type MockConfig, type NormalizedConfig, normalizeConfig } from './config/config.js';
+import {
+  type MockConfig,
+  type NormalizedConfig,
+  normalizeConfig,
+  type SeedArticle,
+  SeedArticleSchema,
+} from './config/config.js';
 import { BODY_METHODS, MAX_BODY_BYTES } from './config/limits.js';
 import { createLiveState, type LiveData } from './data/live-state.js';
 import { requestHeader } from './http/request-header.js';
@@ -21,6 +28,7 @@ import { createGuard, createHostChecks } from './routes/guard.js';
 import { registerFaults } from './routes/inject-faults.js';
 import { wrongMethod } from './routes/methods.js';
 import { type BodyExcerpt, createBodyExcerpts } from './rules/body-excerpt.js';
+import { ConfigError, describeIssues } from './rules/config-error.js';
 import { flatIds } from './rules/flat-ids.js';
 import type { JournalEntry, JournalQuery } from './rules/journal.js';
 import type { PayResult } from './rules/money/checkout.js';
@@ -28,7 +36,8 @@ import { createPageTokens } from './rules/money/page-tokens.js';
 import { type FaultsConfig, parseFaults } from './rules/request/faults.js';
 import { createRequestIds, startTag } from './rules/request/request-ids.js';
 import { type LedgerReport, ledgerReport, type StatsReport, statsReport } from './state/inspection.js';
-import type { MockState } from './state/state.js';
+import { countRequests, type RequestCount, type RequestCountQuery } from './state/request-count.js';
+import { type MockState, seedArticle } from './state/state.js';
 
 export { MAX_BODY_BYTES };
 
@@ -84,6 +93,19 @@ export interface MockService {
   ledger(): LedgerReport;
   /** Structure sizes and counters, as `GET /_mock/stats` shows them. */
   stats(): StatsReport;
+  /**
+   * How many `/api/v1` requests match every filter given (`GET /_mock/requests/count`): exact since
+   * the start or the last reset for `account`, `method`, `route`, `status` and `idempotencyKey`;
+   * with `path`, `requestId` or `since`, over the journal's last 1,000 (`window: "journal"`).
+   * Throws ConfigError for a `route` that is not one of the interface's.
+   */
+  countRequests(query?: RequestCountQuery): RequestCount;
+  /**
+   * Makes the article of a profile that has none, at no charge (`POST /_mock/articles`): the
+   * fields given, the others generated. Returns the stored Article. Throws ConfigError naming
+   * the field at fault, or an Error when the profile has an article or a job under way.
+   */
+  seedArticle(seed: SeedArticle): Article;
   /** Replaces the fault rules (`PUT /_mock/faults`); throws ConfigError naming the field at fault. */
   setFaults(faults: FaultsConfig): void;
   /** The live state, for tests that look behind the HTTP surface. */
@@ -263,6 +285,17 @@ export function createMockService(
     ledger: () => ledgerReport(live.current()),
     stats: () => statsReport(live.current(), live.clock.now()),
     setFaults: (faults) => live.state.faults.set(parseFaults(faults, 'faults')),
+    countRequests: (query = {}) => countRequests(live.state, query, live.clock.now()),
+    seedArticle: (seed) => {
+      const parsed = SeedArticleSchema.safeParse(seed);
+      if (!parsed.success)
+        throw new ConfigError(
+          `Invalid seeded article: ${describeIssues(parsed.error.issues, ['seedArticle'])}`,
+        );
+      const seeded = seedArticle(live.current(), parsed.data, live.now());
+      if (!seeded.ok) throw new Error(seeded.detail);
+      return seeded.article;
+    },
     state: () => live.state,
   };
   lanes.set(service, Object.assign(entry, { answer: lane }));

@@ -5,7 +5,7 @@
 // change (data/records.ts); the folder itself is the adapter's (data/folder.ts).
 import type { NormalizedConfig } from '../config/config.js';
 import { CLOCK_LIMIT_TEXT, type Clock, createClock, globalNow } from '../rules/clock.js';
-import { createState, type MockState } from '../state/state.js';
+import { createState, type MockState, seedConfigArticles } from '../state/state.js';
 import type { DataIds } from './ids.js';
 import { applyRecord, type DataRecord, recordChanges } from './records.js';
 import { dumpState, loadState, type Snapshot } from './snapshot.js';
@@ -63,8 +63,14 @@ export function createLiveState(config: NormalizedConfig, options: LiveStateOpti
   const record = (change: DataRecord) => {
     if (recording) data?.record(change);
   };
+  // Without --data a built state holds the config's articles; with it, a fresh folder and a
+  // reset seed them as records (below), and a start replays those records instead.
   const build = () => {
-    if (!data) return createState(config, options.newId, options.onError);
+    if (!data) {
+      const built = createState(config, options.newId, options.onError);
+      seedConfigArticles(built, clock.now());
+      return built;
+    }
     const built = createState(config, data.ids.next, options.onError, data.ids.article);
     recordChanges(built, record);
     return built;
@@ -107,6 +113,9 @@ export function createLiveState(config: NormalizedConfig, options: LiveStateOpti
   if (data) {
     load(data);
     recording = true;
+    // A folder that holds nothing yet gets the config's articles; one that holds anything keeps
+    // what it holds (a later config's articles never go over the folder's).
+    if (!data.snapshot && data.records.length === 0) seedConfigArticles(state, clock.now());
   }
   let moves = 0;
   const now = () => {
@@ -141,6 +150,7 @@ export function createLiveState(config: NormalizedConfig, options: LiveStateOpti
       record({ t: 'reset' });
       clock = createClock(source);
       state = build();
+      if (data) seedConfigArticles(state, clock.now());
     },
     snapshot(generation) {
       if (!data) throw new Error('Only a mock with --data takes snapshots');
@@ -152,14 +162,15 @@ export function createLiveState(config: NormalizedConfig, options: LiveStateOpti
       });
     },
   };
-  // What no record holds (the request journal, fault rules, rate windows, refusals) is kept.
+  // What no record holds (the request journal and its counters, fault rules, rate windows,
+  // refusals) is kept.
   const rebuild = (from: LiveData) => {
-    const { journal, faults, rateLimiter, refusals } = state;
+    const { journal, requestCounts, faults, rateLimiter, refusals } = state;
     recording = false;
     clock = createClock(source);
     state = build();
     load(from);
-    Object.assign(state, { journal, faults, rateLimiter, refusals });
+    Object.assign(state, { journal, requestCounts, faults, rateLimiter, refusals });
     recording = true;
     moves++;
   };

@@ -21,6 +21,7 @@ import {
   statsReport,
 } from '../state/inspection.js';
 import { eventStream } from './events.js';
+import { registerRequestCount, registerSeedArticles } from './seed-and-count.js';
 
 const JOURNAL_FILTERS = {
   account: { kind: 'text' },
@@ -146,6 +147,10 @@ export function createControlRoutes(
   });
 
   control.get('/events', (c) => eventStream(live, c.env.requestId));
+
+  // Counting requests and seeding articles (routes/seed-and-count.ts).
+  registerRequestCount(control, live, respond);
+  registerSeedArticles(control, live, respond);
 
   control.get('/faults', (c) => respond(ok(live.state.faults.config()), c.env.requestId));
   control.put('/faults', async (c) => {
