@@ -64,7 +64,7 @@ export function createState(
   };
 }
 
-export type SeedResult = { ok: true; article: Article } | { ok: false; detail: string };
+type SeedResult = { ok: true; article: Article } | { ok: false; detail: string };
 
 /**
  * A seeded article (config `articles`, `POST /_mock/articles`, `service.seedArticle`): version 1

@@ -55,7 +55,7 @@ const SEGMENTS = Object.values(ENDPOINTS).map((endpoint) => ({
  * The route of the interface a request's method and path are (1 + its index in FAULT_ROUTES),
  * 0 for none: what Hono's router would match, without the router.
  */
-export function routeIndex(method: string, path: string): number {
+function routeIndex(method: string, path: string): number {
   if (!path.startsWith(API_PREFIX) || path.charCodeAt(API_PREFIX.length) !== 47) return 0;
   const parts = path.slice(API_PREFIX.length + 1).split('/');
   // A trailing slash is no route of the interface (the router answers 404 to it too).
