@@ -91,6 +91,22 @@ describe.each(['msw', 'in process'] as const)('fake timers, %s', (kind) => {
     expect(service.balance('acme')).toBe(1000);
   });
 
+  it('waits out a latency fault on the fake timers, looked up when the fault is met', async () => {
+    service.setFaults({
+      rules: [{ route: 'GET /api/v1/credits', kind: 'latency', probability: 1, latencyMs: 2000 }],
+    });
+    vi.useFakeTimers();
+    let answered = false;
+    const answer = send('GET', '/api/v1/credits').then((response) => {
+      answered = true;
+      return response;
+    });
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(answered).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await answer).status).toBe(200);
+  });
+
   it('never runs backwards when the fake timers are turned off after running ahead', async () => {
     vi.useFakeTimers();
     await vi.advanceTimersByTimeAsync(3_600_000);

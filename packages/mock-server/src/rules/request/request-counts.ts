@@ -48,26 +48,36 @@ export interface RequestCounts {
 
 const SEGMENTS = Object.values(ENDPOINTS).map((endpoint) => ({
   method: endpoint.method as string,
-  parts: endpoint.path.split('/').slice(1),
+  /** Each segment of the template: its literal text, or undefined for a `{parameter}`. */
+  parts: endpoint.path
+    .split('/')
+    .slice(1)
+    .map((part) => (part.startsWith('{') ? undefined : part)),
 }));
 
 /**
  * The route of the interface a request's method and path are (1 + its index in FAULT_ROUTES),
- * 0 for none: what Hono's router would match, without the router.
+ * 0 for none: what Hono's router would match, without the router. Run for every request, so it
+ * walks the path in place rather than splitting it.
  */
 function routeIndex(method: string, path: string): number {
-  if (!path.startsWith(API_PREFIX) || path.charCodeAt(API_PREFIX.length) !== 47) return 0;
-  const parts = path.slice(API_PREFIX.length + 1).split('/');
-  // A trailing slash is no route of the interface (the router answers 404 to it too).
-  for (let i = 0; i < SEGMENTS.length; i++) {
-    const endpoint = SEGMENTS[i]!;
-    if (endpoint.method !== method || endpoint.parts.length !== parts.length) continue;
-    let same = true;
-    for (let j = 0; j < parts.length && same; j++) {
-      const part = endpoint.parts[j]!;
-      same = part.startsWith('{') ? parts[j] !== '' : part === parts[j];
+  const base = API_PREFIX.length;
+  if (!path.startsWith(API_PREFIX) || path.charCodeAt(base) !== 47) return 0;
+  next: for (let i = 0; i < SEGMENTS.length; i++) {
+    const { method: wanted, parts } = SEGMENTS[i]!;
+    if (wanted !== method) continue;
+    let at = base + 1;
+    for (let j = 0; j < parts.length; j++) {
+      const slash = path.indexOf('/', at);
+      // Every segment but the last ends at a slash, the last at the path's end.
+      if (j < parts.length - 1 ? slash < 0 : slash >= 0) continue next;
+      const stop = slash < 0 ? path.length : slash;
+      const part = parts[j];
+      if (part === undefined ? stop === at : stop - at !== part.length || !path.startsWith(part, at))
+        continue next;
+      at = stop + 1;
     }
-    if (same) return i + 1;
+    return i + 1;
   }
   return 0;
 }
