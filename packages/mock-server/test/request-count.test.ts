@@ -182,7 +182,7 @@ describe.each(['http', 'msw'] as const)('request counts over %s', (kind) => {
   });
 });
 
-describe('request counts, the running bin', () => {
+describe('request counts and seeded articles, the running bin', () => {
   const start = useMockProcesses();
 
   it('counts over HTTP, behind the admin token as the other control endpoints are', async () => {
@@ -200,5 +200,23 @@ describe('request counts, the running bin', () => {
       headers: { ...admin, origin: 'https://evil.example' },
     });
     expect(foreign.status).toBe(403);
+  });
+
+  it('seeds an article over HTTP behind the admin token, which the API then serves', async () => {
+    const mock = await start({ ...TEST_CONFIG, adminToken: 'admin-token-0001' });
+    const body = JSON.stringify({ profileId: 'ada', title: 'Seeded' });
+    const headers = { 'content-type': 'application/json' };
+    const refused = await fetch(`${mock.url}/_mock/articles`, { method: 'POST', headers, body });
+    expect(refused.status).toBe(401);
+    const created = await fetch(`${mock.url}/_mock/articles`, {
+      method: 'POST',
+      headers: { ...headers, authorization: 'Bearer admin-token-0001' },
+      body,
+    });
+    expect(created.status).toBe(201);
+    const read = await fetch(`${mock.url}/api/v1/articles/ada`, {
+      headers: { authorization: 'Bearer key-0001' },
+    });
+    expect(((await read.json()) as { article: { title: string } }).article.title).toBe('Seeded');
   });
 });
