@@ -11,6 +11,7 @@ export {
   PAYMENT_MODES,
   type PaymentMode,
   parseConfigText,
+  type SeedArticle,
 } from './config/config.js';
 export type { RequestLogEntry } from './console/request-log.js';
 export { DEFAULT_HOST, DEFAULT_PORT } from './flags.js';
@@ -38,6 +39,7 @@ export type {
 } from './rules/request/stubs.js';
 export { createMockService, MAX_BODY_BYTES, type MockService, type MockServiceOptions } from './service.js';
 export type { LedgerReport, StatsReport } from './state/inspection.js';
+export type { RequestCount, RequestCountQuery } from './state/request-count.js';
 // What `service.state()` hands tests that look behind the HTTP surface: exported so that a
 // project compiled with `declaration: true` can name what it infers from it.
 export type * from './state/state-types.js';

@@ -2,9 +2,16 @@
 // node:http or msw; the adapters in node.ts and msw.ts only pass Requests in.
 import { randomUUID } from 'node:crypto';
 import { API_PREFIX } from '@profile-articles/sdk/internal';
+import type { Article } from '@profile-articles/sdk/schemas';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { type MockConfig, type NormalizedConfig, normalizeConfig } from './config/config.js';
+import {
+  type MockConfig,
+  type NormalizedConfig,
+  normalizeConfig,
+  type SeedArticle,
+  SeedArticleSchema,
+} from './config/config.js';
 import { BODY_METHODS, MAX_BODY_BYTES } from './config/limits.js';
 import { createLiveState, type LiveData } from './data/live-state.js';
 import { requestHeader } from './http/request-header.js';
@@ -22,6 +29,7 @@ import { createGuard, createHostChecks } from './routes/guard.js';
 import { registerFaults } from './routes/inject-faults.js';
 import { wrongMethod } from './routes/methods.js';
 import { type BodyExcerpt, createBodyExcerpts } from './rules/body-excerpt.js';
+import { ConfigError, describeIssues } from './rules/config-error.js';
 import { flatIds } from './rules/flat-ids.js';
 import type { JournalEntry, JournalQuery } from './rules/journal.js';
 import type { PayResult } from './rules/money/checkout.js';
@@ -30,12 +38,17 @@ import { type FaultsConfig, parseFaults } from './rules/request/faults.js';
 import { createRequestIds, startTag } from './rules/request/request-ids.js';
 import { registerStub, type StubHandle, type StubInput, type StubView } from './rules/request/stubs.js';
 import { type LedgerReport, ledgerReport, type StatsReport, statsReport } from './state/inspection.js';
-import type { MockState } from './state/state.js';
+import { countRequests, type RequestCount, type RequestCountQuery } from './state/request-count.js';
+import { type MockState, seedArticle } from './state/state.js';
 
 export { MAX_BODY_BYTES };
 
 export interface MockServiceOptions {
-  /** The clock's time source; real time by default. */
+  /**
+   * The clock's time source. By default `Date.now()`, read at every use: a test runner's fake
+   * timers (`vi.useFakeTimers()`) move the mock's clock, even for a service made before they
+   * were turned on.
+   */
   now?: () => number;
   /** Makes every id (jobs, articles, checkouts); random UUIDs by default. Pass a seeded one for replayable runs. */
   newId?: () => string;
@@ -82,6 +95,19 @@ export interface MockService {
   ledger(): LedgerReport;
   /** Structure sizes and counters, as `GET /_mock/stats` shows them. */
   stats(): StatsReport;
+  /**
+   * How many `/api/v1` requests match every filter given (`GET /_mock/requests/count`): exact since
+   * the start or the last reset for `account`, `method`, `route`, `status` and `idempotencyKey`;
+   * with `path`, `requestId` or `since`, over the journal's last 1,000 (`window: "journal"`).
+   * Throws ConfigError for a `route` that is not one of the interface's.
+   */
+  countRequests(query?: RequestCountQuery): RequestCount;
+  /**
+   * Makes the article of a profile that has none, at no charge (`POST /_mock/articles`): the
+   * fields given, the others generated. Returns the stored Article. Throws ConfigError naming
+   * the field at fault, or an Error when the profile has an article or a job under way.
+   */
+  seedArticle(seed: SeedArticle): Article;
   /** Replaces the fault rules (`PUT /_mock/faults`); throws ConfigError naming the field at fault. */
   setFaults(faults: FaultsConfig): void;
   /** The live state, for tests that look behind the HTTP surface. */
@@ -270,6 +296,17 @@ export function createMockService(
     ledger: () => ledgerReport(live.current()),
     stats: () => statsReport(live.current(), live.clock.now()),
     setFaults: (faults) => live.state.faults.set(parseFaults(faults, 'faults')),
+    countRequests: (query = {}) => countRequests(live.state, query, live.clock.now()),
+    seedArticle: (seed) => {
+      const parsed = SeedArticleSchema.safeParse(seed);
+      if (!parsed.success)
+        throw new ConfigError(
+          `Invalid seeded article: ${describeIssues(parsed.error.issues, ['seedArticle'])}`,
+        );
+      const seeded = seedArticle(live.current(), parsed.data, live.now());
+      if (!seeded.ok) throw new Error(seeded.detail);
+      return seeded.article;
+    },
     state: () => live.state,
     stub: (stub) => registerStub(live.state.stubs, stub),
     stubs: () => live.state.stubs.list(),

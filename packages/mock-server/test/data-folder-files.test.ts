@@ -117,7 +117,7 @@ describe('profile-articles-mock --data: its folder and files', () => {
     expect(await second.exited).toBe(0);
     expect(readFileSync(victim, 'utf8')).toBe('precious\n');
     expect(existsSync(join(where.root, 'made-through-a-link'))).toBe(false);
-    expect(JSON.parse(readFileSync(join(where.dir, 'snapshot.json'), 'utf8')).version).toBe(1);
+    expect(JSON.parse(readFileSync(join(where.dir, 'snapshot.json'), 'utf8')).version).toBe(2);
   });
 
   it.skipIf(!canSwitchUser)(

@@ -76,6 +76,8 @@ const ROUTES = [
   '/_mock/stubs',
   '/_mock/stubs/{session}',
   '/_mock/reset',
+  '/_mock/articles',
+  '/_mock/requests/count',
   '/checkout/{session}',
   '/checkout/{session}/pay',
   '/',
@@ -120,6 +122,7 @@ type Step =
   | { op: 'advance'; ms: number }
   | { op: 'buy'; key: string; credits: number }
   | { op: 'pay'; known: number }
+  | { op: 'seed'; profile: string; title: string | undefined }
   | { op: 'faults'; rules: Array<{ kind: string; probability: number }> }
   | { op: 'no-faults' }
   | { op: 'stub'; stub: unknown }
@@ -237,6 +240,14 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('pay' as const), known: fc.nat(20) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('seed' as const),
+      profile: fc.oneof(fc.constantFrom('ada', 'grace', 'fail-x', 'stuck-y', 'seeded'), idArb),
+      title: fc.option(fc.string({ maxLength: 5 }), { nil: undefined }),
+    }),
+  },
   {
     weight: 1,
     arbitrary: fc.record({
@@ -400,6 +411,11 @@ async function runSequence(steps: Step[]): Promise<void> {
           `/_mock/checkout/${sessions[step.known % Math.max(1, sessions.length)] ?? 'cs_none'}/complete`,
         );
         break;
+      case 'seed':
+        answer = await send('POST', '/_mock/articles', {
+          json: { profileId: step.profile, title: step.title },
+        });
+        break;
       case 'faults':
         answer = await send('PUT', '/_mock/faults', {
           json: {
@@ -483,6 +499,10 @@ async function runSequence(steps: Step[]): Promise<void> {
     const state = service.state();
     const now = service.now();
     const entries = state.ledger.entries();
+    // A seeded article moves no credit; every journaled request since the last reset is counted.
+    if (step.op === 'seed' && answer.status === 201)
+      expect(state.ledger.log.total, `${where}: seeding charged`).toBe(JSON.parse(before).ledger);
+    expect(service.countRequests().count, `${where}: counted`).toBe(state.journal.log.total);
     for (const accountId of state.ledger.accountIds()) {
       const totals = state.ledger.totals(accountId);
       expect(totals.balance, where).toBeGreaterThanOrEqual(0);

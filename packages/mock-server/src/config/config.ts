@@ -1,10 +1,11 @@
 // The mock's configuration: what a user writes, how it is checked, and the filled-in shape.
 import { MIN_API_KEY_LENGTH } from '@profile-articles/sdk/internal';
-import { PricingSchema } from '@profile-articles/sdk/schemas';
+import { PricingSchema, ProfileIdSchema, SourceSchema } from '@profile-articles/sdk/schemas';
 import * as z from 'zod/mini';
 import { ConfigError, describeIssues } from '../rules/config-error.js';
 import type { NormalizedAccount } from '../rules/money/accounts.js';
 import { FaultsConfigSchema, type NormalizedFaults } from '../rules/request/faults.js';
+import type { SeededText } from '../rules/work/articles.js';
 import { useEnglishMessages } from '../rules/zod-english.js';
 import { whereJsonBreaks } from './json-where.js';
 
@@ -29,6 +30,28 @@ const AccountConfigSchema = z.strictObject({
   pricing: z.optional(z.partial(PricingSchema)),
 });
 
+/**
+ * A seeded article: config `articles`, `POST /_mock/articles`, `service.seedArticle`. The fields
+ * left out are generated as a job would write them; given ones are kept as given.
+ */
+export const SeedArticleSchema = z.strictObject({
+  profileId: ProfileIdSchema,
+  title: z.optional(z.string()),
+  content: z.optional(z.string()),
+  sources: z.optional(z.array(SourceSchema)),
+  infobox: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+});
+
+export type SeedArticle = z.input<typeof SeedArticleSchema>;
+/** A checked seed, of the same shape (normalising is idempotent). */
+export type NormalizedSeedArticle = z.output<typeof SeedArticleSchema>;
+
+/** The seed's text: only the fields given (undefined ones dropped, so a render keeps its own). */
+export function seededText(seed: NormalizedSeedArticle): SeededText {
+  const { profileId: _, ...text } = seed;
+  return Object.fromEntries(Object.entries(text).filter(([, value]) => value !== undefined));
+}
+
 export const MockConfigSchema = z.strictObject({
   accounts: z._default(z.array(AccountConfigSchema), []),
   jobs: z.optional(
@@ -50,6 +73,8 @@ export const MockConfigSchema = z.strictObject({
   journal: z.optional(z.strictObject({ bodies: z._default(z.boolean(), false) })),
   /** The folder the state is kept in across restarts (`--data`); in memory when unset. */
   dataDir: z.optional(z.string().check(z.minLength(1))),
+  /** Articles there at start and after a reset, at no charge (with --data: in a fresh folder). */
+  articles: z._default(z.array(SeedArticleSchema), []),
 });
 
 export type MockConfig = z.input<typeof MockConfigSchema>;
@@ -64,6 +89,7 @@ export interface NormalizedConfig {
   adminToken: string | undefined;
   journal: { bodies: boolean };
   dataDir: string | undefined;
+  articles: NormalizedSeedArticle[];
 }
 
 /** Without a config: one demo account, as the docs promise. */
@@ -108,6 +134,15 @@ export function normalizeConfig(input: unknown = {}): NormalizedConfig {
       pricing: { ...pricing, credit_price_cents: pricing.credit_price_cents ?? DEFAULT_CREDIT_PRICE_CENTS },
     };
   });
+  const seenProfiles = new Set<string>();
+  const articles = config.articles.map((seed, index): NormalizedSeedArticle => {
+    if (seenProfiles.has(seed.profileId))
+      throw new ConfigError(
+        `Invalid mock config: articles.${index}.profileId: "${seed.profileId}" is seeded twice`,
+      );
+    seenProfiles.add(seed.profileId);
+    return seed;
+  });
   return {
     accounts: normalized,
     jobs: {
@@ -120,6 +155,7 @@ export function normalizeConfig(input: unknown = {}): NormalizedConfig {
     adminToken: config.adminToken,
     journal: { bodies: config.journal?.bodies ?? false },
     dataDir: config.dataDir,
+    articles,
   };
 }
 

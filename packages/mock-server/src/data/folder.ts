@@ -120,7 +120,7 @@ function readSnapshot(dir: string): Snapshot | undefined {
   // Of this version but not of its shape (made by hand): refused as well, before the URL.
   if (!isSnapshot(snapshot))
     throw new ConfigError(
-      `The data folder's snapshot.json in ${dir} is not one this mock wrote (version ${SNAPSHOT_VERSION}); move it away to start afresh`,
+      `The data folder's snapshot.json in ${dir} is not one this mock wrote (version ${SNAPSHOT_VERSION} or 1); move it away to start afresh`,
     );
   return snapshot;
 }
@@ -169,13 +169,21 @@ function openLocked(
         `Data folder: cut ${droppedBytes} bytes after the journal's last whole record (a write a stop interrupted; it was never answered)`,
       );
     }
+    // An older version's journal is read as it is and goes on as this version's: its header is
+    // rewritten (the same records after it, each line with its own checksum), so that a record
+    // of a kind only this version writes is never appended under an older version's header.
+    if (journal.header && journal.header.journal !== JOURNAL_VERSION) {
+      const old = fs.readFileSync(journalPath);
+      const header = Buffer.from(line({ journal: JOURNAL_VERSION, generation, seed }));
+      replaceFileDurably(journalPath, Buffer.concat([header, old.subarray(journal.headerLine?.length ?? 0)]));
+    }
     fd = fs.openSync(journalPath, APPEND);
   } else {
     replaceFileDurably(journalPath, line({ journal: JOURNAL_VERSION, generation, seed }));
     fd = fs.openSync(journalPath, APPEND);
   }
   /** The journal's length up to its last whole record on disk: where a failed write is cut back to. */
-  let wholeBytes = current ? journal.goodBytes : fs.fstatSync(fd).size;
+  let wholeBytes = fs.fstatSync(fd).size;
   const ids = createDataIds(snapshot?.ids ?? { seed, counter: 0, epoch: 0 });
 
   let takeSnapshot: ((generation: number) => Snapshot) | undefined;

@@ -4,7 +4,13 @@
 import { createHash } from 'node:crypto';
 import type { DataRecord } from './records.js';
 
-export const JOURNAL_VERSION = 1;
+/**
+ * 2 added the seeded article (`article`). A start reads version 1 too, and goes on writing its
+ * journal as version 2 (folder.ts); a mock of version 1 refuses a version 2 journal as not its own.
+ */
+export const JOURNAL_VERSION = 2;
+/** The versions a start reads. */
+export const JOURNAL_VERSIONS: readonly number[] = [1, 2];
 
 const isText = (value: unknown) => typeof value === 'string';
 const isTime = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
@@ -17,7 +23,7 @@ const isSpan = (value: unknown) => isTime(value) && (value as number) >= 0;
  * its type, and amounts never negative. A line that passes its checksum but not this was made
  * by hand (or by another program), and is refused as a foreign file is. Cheap: no lookups.
  */
-export function isRecord(value: unknown): value is DataRecord {
+export function isRecord(value: unknown, version: number = JOURNAL_VERSION): value is DataRecord {
   if (typeof value !== 'object' || value === null) return false;
   const r = value as Record<string, unknown>;
   switch (r.t) {
@@ -48,9 +54,24 @@ export function isRecord(value: unknown): value is DataRecord {
       return true;
     case 'skip':
       return isCount(r.ids);
+    case 'article':
+      return version >= 2 && isTime(r.at) && isText(r.p) && (r.x === undefined || isSeededText(r.x));
     default:
       return false;
   }
+}
+
+/** A seeded article's text: each field given of its type (a source's own fields are not looked into). */
+function isSeededText(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const x = value as Record<string, unknown>;
+  return (
+    (x.title === undefined || isText(x.title)) &&
+    (x.content === undefined || isText(x.content)) &&
+    (x.sources === undefined ||
+      (Array.isArray(x.sources) && x.sources.every((s) => typeof s === 'object' && s !== null))) &&
+    (x.infobox === undefined || typeof x.infobox === 'object')
+  );
 }
 
 function isOutcome(value: unknown): boolean {
@@ -71,7 +92,8 @@ function isOutcome(value: unknown): boolean {
 }
 
 export interface JournalHeader {
-  journal: typeof JOURNAL_VERSION;
+  /** One of JOURNAL_VERSIONS. */
+  journal: number;
   generation: number;
   /** The id seed, for a folder with no snapshot yet. */
   seed: string;

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../rules/config-error.js';
 import { idAt } from './ids.js';
-import { checksum, isRecord, JOURNAL_VERSION, type JournalHeader, line } from './journal-format.js';
+import { checksum, isRecord, JOURNAL_VERSIONS, type JournalHeader, line } from './journal-format.js';
 import type { DataRecord } from './records.js';
 import type { Snapshot } from './snapshot.js';
 
@@ -46,11 +46,12 @@ function parseLine(text: Buffer, start: number, end: number): unknown {
 }
 
 const isHeader = (value: unknown): value is JournalHeader =>
-  (value as JournalHeader | undefined)?.journal === JOURNAL_VERSION &&
+  JOURNAL_VERSIONS.includes((value as JournalHeader | undefined)?.journal as number) &&
   typeof (value as JournalHeader).seed === 'string' &&
   Number.isSafeInteger((value as JournalHeader).generation);
 
-const isRecordList = (value: unknown): value is DataRecord[] => Array.isArray(value) && value.every(isRecord);
+const isRecordList = (value: unknown, version: number): value is DataRecord[] =>
+  Array.isArray(value) && value.every((record) => isRecord(record, version));
 
 export function readJournal(text: Buffer): JournalRead {
   const read: JournalRead = { records: [], goodBytes: 0, lines: [], foreign: false };
@@ -71,7 +72,7 @@ export function readJournal(text: Buffer): JournalRead {
       read.lines.push({ bytes: text.subarray(offset, end + 1), good: false });
       offset = end + 1;
       continue;
-    } else if (!isRecordList(value)) {
+    } else if (!isRecordList(value, read.header.journal)) {
       // Its checksum holds, so no crash or flipped byte made it: a hand-made record.
       return { ...read, misshapenAt: offset };
     } else {

@@ -4,8 +4,8 @@
 // With --data it also starts from what the data folder holds and tells the folder of each
 // change (data/records.ts); the folder itself is the adapter's (data/folder.ts).
 import type { NormalizedConfig } from '../config/config.js';
-import { CLOCK_LIMIT_TEXT, type Clock, createClock } from '../rules/clock.js';
-import { createState, type MockState } from '../state/state.js';
+import { CLOCK_LIMIT_TEXT, type Clock, createClock, globalNow } from '../rules/clock.js';
+import { createState, type MockState, seedConfigArticles } from '../state/state.js';
 import type { DataIds } from './ids.js';
 import { applyRecord, type DataRecord, recordChanges } from './records.js';
 import { dumpState, loadState, type Snapshot } from './snapshot.js';
@@ -56,14 +56,21 @@ interface LiveStateOptions {
 
 export function createLiveState(config: NormalizedConfig, options: LiveStateOptions): LiveState {
   const { data } = options;
-  const source = options.now ?? Date.now;
+  // Read at every call (rules/clock.ts): fake timers turned on later are followed.
+  const source = options.now ?? globalNow;
   // Off while the folder's records are replayed: they are in the journal already.
   let recording = false;
   const record = (change: DataRecord) => {
     if (recording) data?.record(change);
   };
+  // Without --data a built state holds the config's articles; with it, a fresh folder and a
+  // reset seed them as records (below), and a start replays those records instead.
   const build = () => {
-    if (!data) return createState(config, options.newId, options.onError);
+    if (!data) {
+      const built = createState(config, options.newId, options.onError);
+      seedConfigArticles(built, clock.now());
+      return built;
+    }
     const built = createState(config, data.ids.next, options.onError, data.ids.article);
     recordChanges(built, record);
     return built;
@@ -106,6 +113,9 @@ export function createLiveState(config: NormalizedConfig, options: LiveStateOpti
   if (data) {
     load(data);
     recording = true;
+    // A folder that holds nothing yet gets the config's articles; one that holds anything keeps
+    // what it holds (a later config's articles never go over the folder's).
+    if (!data.snapshot && data.records.length === 0) seedConfigArticles(state, clock.now());
   }
   let moves = 0;
   const now = () => {
@@ -140,6 +150,7 @@ export function createLiveState(config: NormalizedConfig, options: LiveStateOpti
       record({ t: 'reset' });
       clock = createClock(source);
       state = build();
+      if (data) seedConfigArticles(state, clock.now());
     },
     snapshot(generation) {
       if (!data) throw new Error('Only a mock with --data takes snapshots');
@@ -151,14 +162,15 @@ export function createLiveState(config: NormalizedConfig, options: LiveStateOpti
       });
     },
   };
-  // What no record holds (the request journal, fault rules, stubs, rate windows, refusals) is kept.
+  // What no record holds (the request journal and its counters, fault rules, stubs, rate
+  // windows, refusals) is kept.
   const rebuild = (from: LiveData) => {
-    const { journal, faults, stubs, rateLimiter, refusals } = state;
+    const { journal, requestCounts, faults, stubs, rateLimiter, refusals } = state;
     recording = false;
     clock = createClock(source);
     state = build();
     load(from);
-    Object.assign(state, { journal, faults, stubs, rateLimiter, refusals });
+    Object.assign(state, { journal, requestCounts, faults, stubs, rateLimiter, refusals });
     recording = true;
     moves++;
   };

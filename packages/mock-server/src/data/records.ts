@@ -7,7 +7,7 @@
 
 import type { LedgerReason } from '../rules/money/ledger.js';
 import type { StoredOutcome } from '../rules/request/idempotency.js';
-import type { ArticleSeed } from '../rules/work/articles.js';
+import type { ArticleSeed, SeededText } from '../rules/work/articles.js';
 import type { JobKind } from '../rules/work/jobs.js';
 import type { MockState } from '../state/state.js';
 
@@ -33,6 +33,8 @@ export type DataRecord =
   | { t: 'key'; at: number; a: string; key: string; o: JobKind; p: string; out: SavedOutcome }
   | { t: 'checkout'; a: string; c: number; cents: number }
   | { t: 'pay'; at: number; s: string }
+  /** A seeded article (journal version 2): its profile and the text it was given, if any. */
+  | { t: 'article'; at: number; p: string; x?: SeededText }
   | { t: 'advance'; ms: number }
   | { t: 'reset' }
   /**
@@ -49,7 +51,7 @@ type SavedOutcome = { job: string } | { seed: ArticleSeed; c: number };
  * nothing for them: a job's reservation and settlement are the job's record, not a charge).
  */
 export function recordChanges(state: MockState, record: (change: DataRecord) => void): void {
-  const { ledger, jobs, idempotency, checkouts, config } = state;
+  const { ledger, jobs, idempotency, checkouts, articles, config } = state;
   const take = ledger.take;
   ledger.take = (accountId, amount, kind, meta, at) => {
     const taken = take(accountId, amount, kind, meta, at);
@@ -85,6 +87,12 @@ export function recordChanges(state: MockState, record: (change: DataRecord) => 
     const out: SavedOutcome =
       outcome.kind === 'job' ? { job: outcome.jobId } : { seed: outcome.seed, c: outcome.creditsCharged };
     record({ t: 'key', at, a: accountId, key, o: request.operation, p: request.profileId, out });
+  };
+  const seedArticle = articles.seedArticle;
+  articles.seedArticle = (profileId, text, at) => {
+    const seeded = seedArticle(profileId, text, at);
+    if (seeded) record({ t: 'article', at, p: profileId, ...(seeded.text ? { x: seeded.text } : {}) });
+    return seeded;
   };
   const create = checkouts.create;
   checkouts.create = (accountId, credits, cents) => {
@@ -152,6 +160,9 @@ export function applyRecord(state: MockState, change: DataRecord): void {
       return;
     case 'pay':
       state.checkouts.pay(change.s, change.at);
+      return;
+    case 'article':
+      state.articles.seedArticle(change.p, change.x ?? {}, change.at);
       return;
     default:
       throw new Error(`Not a state record: ${change.t}`);

@@ -6,15 +6,19 @@
 
 import type { CheckoutSession } from '../rules/money/checkout.js';
 import type { LedgerDump } from '../rules/money/ledger.js';
-import type { ArticleSeed } from '../rules/work/articles.js';
+import type { ArticleSeed, SeededText } from '../rules/work/articles.js';
 import type { JobKind, JobPlan, SavedJob } from '../rules/work/jobs.js';
 import type { MockState } from '../state/state.js';
 import type { IdState } from './ids.js';
 
-export const SNAPSHOT_VERSION = 1;
+/** 2 added a seeded article's text (a sixth field of its row); a start reads version 1 too. */
+export const SNAPSHOT_VERSION = 2;
+const SNAPSHOT_VERSIONS: readonly unknown[] = [1, 2];
 
-/** An article version: profile, article id, version, created and updated (ms). */
-type SavedSeed = [string, string, number, number, number];
+/** An article version: profile, article id, version, created and updated (ms), and a seeded one's text. */
+type SavedSeed =
+  | [string, string, number, number, number]
+  | [string, string, number, number, number, SeededText];
 /** A version that is its profile's current one is named by its number alone (most are). */
 type SeedRef = number | SavedSeed;
 /** Job id, profile, account, key, status, credits charged, error, published version, plan, kind, start. */
@@ -42,7 +46,8 @@ type SavedKeyRow = [string, string, JobKind, string, string | [SeedRef, number],
  * it was most of a start's time.
  */
 export interface Snapshot {
-  version: typeof SNAPSHOT_VERSION;
+  /** SNAPSHOT_VERSION when written; 1 in a folder an earlier mock wrote. */
+  version: number;
   /** The journal generation that follows it: only a journal of this generation is replayed on top. */
   generation: number;
   ids: IdState;
@@ -55,19 +60,17 @@ export interface Snapshot {
   checkouts: CheckoutSession[];
 }
 
-const seedRow = (seed: ArticleSeed): SavedSeed => [
-  seed.profileId,
-  seed.articleId,
-  seed.version,
-  seed.createdAt,
-  seed.updatedAt,
-];
-const seedOf = ([profileId, articleId, version, createdAt, updatedAt]: SavedSeed): ArticleSeed => ({
+const seedRow = (seed: ArticleSeed): SavedSeed =>
+  seed.text
+    ? [seed.profileId, seed.articleId, seed.version, seed.createdAt, seed.updatedAt, seed.text]
+    : [seed.profileId, seed.articleId, seed.version, seed.createdAt, seed.updatedAt];
+const seedOf = ([profileId, articleId, version, createdAt, updatedAt, text]: SavedSeed): ArticleSeed => ({
   profileId,
   articleId,
   version,
   createdAt,
   updatedAt,
+  ...(text ? { text } : {}),
 });
 
 export function dumpState(state: MockState, extra: Pick<Snapshot, 'generation' | 'ids' | 'clock'>): Snapshot {
@@ -183,8 +186,13 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
 const isTime = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
-const rowsOf = (value: unknown, length: number) =>
-  Array.isArray(value) && value.every((row) => Array.isArray(row) && row.length === length);
+const rowsOf = (value: unknown, length: number, orLength = length) =>
+  Array.isArray(value) &&
+  value.every((row) => Array.isArray(row) && (row.length === length || row.length === orLength));
+/** An article row: five fields, or (version 2) six, the sixth a seeded article's text. */
+const articleRows = (value: unknown, version: unknown) =>
+  rowsOf(value, 5, version === 1 ? 5 : 6) &&
+  (value as unknown[][]).every((row) => row.length === 5 || isObject(row[5]));
 
 /**
  * Whether `value` has the shape of a snapshot this mock writes: every part there, of its type,
@@ -193,7 +201,8 @@ const rowsOf = (value: unknown, length: number) =>
  * fields are not looked into: that would cost a large snapshot's start much of its time.
  */
 export function isSnapshot(value: unknown): value is Snapshot {
-  if (!isObject(value) || value.version !== SNAPSHOT_VERSION || !isCount(value.generation)) return false;
+  if (!isObject(value) || !SNAPSHOT_VERSIONS.includes(value.version) || !isCount(value.generation))
+    return false;
   const { ids, clock, ledger } = value;
   return (
     isObject(ids) &&
@@ -207,7 +216,7 @@ export function isSnapshot(value: unknown): value is Snapshot {
     rowsOf(ledger.totals, 2) &&
     Array.isArray(ledger.entries) &&
     isCount(ledger.total) &&
-    rowsOf(value.articles, 5) &&
+    articleRows(value.articles, value.version) &&
     rowsOf(value.jobs, 11) &&
     rowsOf(value.keys, 6) &&
     Array.isArray(value.checkouts) &&

@@ -21,6 +21,7 @@ import {
   statsReport,
 } from '../state/inspection.js';
 import { eventStream } from './events.js';
+import { registerRequestCount, registerSeedArticles } from './seed-and-count.js';
 import { registerStubControls } from './stub-controls.js';
 
 const JOURNAL_FILTERS = {
@@ -149,6 +150,9 @@ export function createControlRoutes(
   control.get('/events', (c) => eventStream(live, c.env.requestId));
 
   registerStubControls(control, live, respond);
+  // Counting requests and seeding articles (routes/seed-and-count.ts).
+  registerRequestCount(control, live, respond);
+  registerSeedArticles(control, live, respond);
 
   control.get('/faults', (c) => respond(ok(live.state.faults.config()), c.env.requestId));
   control.put('/faults', async (c) => {

@@ -1,4 +1,7 @@
-// The mock's virtual clock: real time plus an offset that tests move forward.
+// The mock's virtual clock: real time plus an offset that tests move forward. Real time is
+// `Date.now()` looked up at every reading, never a function captured at import or
+// construction: a test runner's fake timers (vi.useFakeTimers, jest's, sinon's) replace the
+// global Date, and a mock made before they were turned on must follow them too.
 /**
  * The latest time the clock may show: what a `Date` holds (8.64e15 ms, +275760-09-13)
  * less ten years, so that everything scheduled from it (job times, 24 h key expiry) can
@@ -17,9 +20,25 @@ export interface Clock {
 
 export const CLOCK_LIMIT_TEXT = new Date(MAX_CLOCK_MS).toISOString();
 
-export function createClock(source: () => number = Date.now): Clock {
+/** The time the test sees: whatever `Date` is global when asked. */
+export const globalNow = (): number => Date.now();
+
+export function createClock(source: () => number = globalNow): Clock {
   let offset = 0;
-  const now = () => Math.min(source() + offset, MAX_CLOCK_MS);
+  /** The latest time shown (before the limit): the clock never shows an earlier one. */
+  let shown = Number.NEGATIVE_INFINITY;
+  const now = () => {
+    let time = source() + offset;
+    // The source stepped back (fake timers turned off after they ran ahead, vi.setSystemTime
+    // to an earlier date, the machine's clock set back): the clock goes on from where it was,
+    // so a job due at a time it has shown is never pushed back into the future.
+    if (time < shown) {
+      offset += shown - time;
+      time = shown;
+    }
+    shown = time;
+    return Math.min(time, MAX_CLOCK_MS);
+  };
   return {
     now,
     advance(ms) {
@@ -31,6 +50,7 @@ export function createClock(source: () => number = Date.now): Clock {
       offset += ms;
     },
     advanceUpToLimit(ms) {
+      now(); // takes in a step back of the source first
       const stopped = source() + offset + ms > MAX_CLOCK_MS;
       offset = stopped ? MAX_CLOCK_MS - source() : offset + ms;
       return stopped;

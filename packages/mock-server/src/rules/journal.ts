@@ -64,10 +64,16 @@ function matches(entry: JournalRecord, query: JournalQuery, method: string | und
   );
 }
 
-export function createJournal(): Journal {
+/** `onRecord` hears of every entry, also those the log has since dropped (the request counters). */
+export function createJournal(onRecord?: (entry: JournalRecord) => void): Journal {
   const log = createBoundedLog<JournalRecord>(MAX_JOURNAL_ENTRIES);
   return {
-    record: (entry) => log.push(entry),
+    record: onRecord
+      ? (entry) => {
+          log.push(entry);
+          onRecord(entry);
+        }
+      : (entry) => log.push(entry),
     entries: (query = {}) => {
       const method = query.method?.toUpperCase();
       const limit = query.limit ?? MAX_JOURNAL_ENTRIES;

@@ -1,5 +1,6 @@
 // Everything the mock holds, built from the config. `reset` builds it again.
-import type { NormalizedConfig } from '../config/config.js';
+import type { Article } from '@profile-articles/sdk/schemas';
+import { type NormalizedConfig, type NormalizedSeedArticle, seededText } from '../config/config.js';
 import { createJournal, type Journal } from '../rules/journal.js';
 import { type Accounts, createAccounts } from '../rules/money/accounts.js';
 import { type Checkouts, createCheckouts } from '../rules/money/checkout.js';
@@ -8,6 +9,7 @@ import { createFaults, type Faults } from '../rules/request/faults.js';
 import { createIdempotencyKeys, type IdempotencyKeys } from '../rules/request/idempotency.js';
 import { createRateLimiter, type RateLimiter } from '../rules/request/rate-limit.js';
 import { createRefusals, type Refusals } from '../rules/request/refusals.js';
+import { createRequestCounts, type RequestCounts } from '../rules/request/request-counts.js';
 import { createStubs, type Stubs } from '../rules/request/stubs.js';
 import { type Articles, createArticles } from '../rules/work/articles.js';
 import { createJobs, type Jobs } from '../rules/work/jobs.js';
@@ -24,6 +26,8 @@ export interface MockState {
   rateLimiter: RateLimiter;
   checkouts: Checkouts;
   journal: Journal;
+  /** Every journaled request counted, for `/_mock/requests/count` (the journal keeps the last 1,000). */
+  requestCounts: RequestCounts;
   faults: Faults;
   refusals: Refusals;
   /** Outcome stubs: memory only, empty at every start and after a reset. */
@@ -45,6 +49,7 @@ export function createState(
   const scheduler = createScheduler(onError);
   const ledger = createLedger(new Map(config.accounts.map((account) => [account.id, account.credits])));
   const articles = createArticles(articleId);
+  const requestCounts = createRequestCounts(config.accounts.map((account) => account.id));
   return {
     config,
     accounts,
@@ -55,9 +60,35 @@ export function createState(
     idempotency: createIdempotencyKeys(scheduler),
     rateLimiter: createRateLimiter(),
     checkouts: createCheckouts(ledger, newId),
-    journal: createJournal(),
+    journal: createJournal(requestCounts.add),
+    requestCounts,
     faults: createFaults(config.faults),
     refusals: createRefusals(),
     stubs: createStubs(),
   };
+}
+
+type SeedResult = { ok: true; article: Article } | { ok: false; detail: string };
+
+/**
+ * A seeded article (config `articles`, `POST /_mock/articles`, `service.seedArticle`): version 1
+ * of a profile that has none, charged to nobody. Refused when the profile has an article, or a
+ * job under way (its end would publish over the seed).
+ */
+export function seedArticle(state: MockState, seed: NormalizedSeedArticle, at: number): SeedResult {
+  const { profileId } = seed;
+  if (state.articles.seed(profileId))
+    return { ok: false, detail: `An article for profile "${profileId}" exists already; nothing was seeded` };
+  if (state.jobs.activeFor(profileId))
+    return {
+      ok: false,
+      detail: `Profile "${profileId}" has a job under way, whose end would write its article; nothing was seeded`,
+    };
+  const stored = state.articles.seedArticle(profileId, seededText(seed), at)!;
+  return { ok: true, article: state.articles.render(stored) };
+}
+
+/** The config's `articles`, seeded into a state just built (at start, at a reset). */
+export function seedConfigArticles(state: MockState, at: number): void {
+  for (const seed of state.config.articles) seedArticle(state, seed, at);
 }

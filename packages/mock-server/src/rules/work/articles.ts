@@ -3,9 +3,20 @@
 // version, times) and renders the full Article when asked: a job's snapshot is the seed of
 // the version it published, never a copy. A small cache of rendered articles, counted apart,
 // keeps repeated reads of the same version from rendering again.
-import type { Article } from '@profile-articles/sdk/schemas';
+import type { Article, Source } from '@profile-articles/sdk/schemas';
 import { markUnchanging } from '../json-text.js';
 import { writeArticle } from './article-content.js';
+
+/**
+ * What a test gave a seeded article (config `articles`, `POST /_mock/articles`,
+ * `service.seedArticle`): each field given replaces the generated one; the rest are generated.
+ */
+export interface SeededText {
+  readonly title?: string;
+  readonly content?: string;
+  readonly sources?: Source[];
+  readonly infobox?: Record<string, unknown> | null;
+}
 
 /** What an article version is made from. Never changed once published. */
 export interface ArticleSeed {
@@ -14,6 +25,8 @@ export interface ArticleSeed {
   readonly version: number;
   readonly createdAt: number;
   readonly updatedAt: number;
+  /** Only on a seeded version: the text it was given. A later version is generated again. */
+  readonly text?: SeededText;
 }
 
 export interface Articles {
@@ -30,6 +43,8 @@ export interface Articles {
   seeds(): IterableIterator<ArticleSeed>;
   /** Puts a saved seed back as its profile's current version. */
   load(seed: ArticleSeed): void;
+  /** Version 1 of a profile that has no article, with the text given; undefined when it has one. */
+  seedArticle(profileId: string, text: SeededText, at: number): ArticleSeed | undefined;
 }
 
 /** Rendered articles kept for repeated reads: bounded, so memory does not grow with the store. */
@@ -49,6 +64,7 @@ export function createArticles(newId: (profileId: string) => string): Articles {
     const article: Article = {
       article_id: seed.articleId,
       ...writeArticle(seed.profileId, seed.version),
+      ...seed.text,
       current_version: seed.version,
       created_at: new Date(seed.createdAt).toISOString(),
       updated_at: new Date(seed.updatedAt).toISOString(),
@@ -73,6 +89,19 @@ export function createArticles(newId: (profileId: string) => string): Articles {
     render,
     seeds: () => store.values(),
     load: (seed) => void store.set(seed.profileId, seed),
+    seedArticle(profileId, text, at) {
+      if (store.has(profileId)) return undefined;
+      const seed: ArticleSeed = {
+        profileId,
+        articleId: newId(profileId),
+        version: 1,
+        createdAt: at,
+        updatedAt: at,
+        ...(Object.keys(text).length ? { text } : {}),
+      };
+      store.set(profileId, seed);
+      return seed;
+    },
     publish(profileId, at) {
       const previous = store.get(profileId);
       const seed: ArticleSeed = {
