@@ -25,13 +25,18 @@ afterAll(() => server.close());
 
 it('refunds a job that fails, on fake timers', async () => {
   const client = new ProfileArticles({ apiKey: 'test-key', baseUrl });
-  // `fail-` profiles fail once they have run (docs/testing.md, "Test profiles").
-  const waiting = client.articles.generateAndWait('fail-ada-lovelace');
+  // The next generate starts a job that fails once it has run: reserved, then refunded.
+  const stub = service.stub({
+    match: { route: 'POST /api/v1/articles', profileId: 'ada-lovelace' },
+    outcome: { job: 'fails', error: 'the sources could not be read' },
+  });
+  const waiting = client.articles.generateAndWait('ada-lovelace');
   const failed = expect(waiting).rejects.toBeInstanceOf(JobFailedError);
   await vi.waitFor(() => expect(service.balance('test')).toBe(400)); // reserved
   // A minute and a half of the mock's time, and the SDK's polls every 10 s, in no real time.
   await vi.advanceTimersByTimeAsync(100_000);
   await failed;
+  expect(stub.matched()).toBe(1);
   expect(service.balance('test')).toBe(500);
   expect(service.ledger().entries.map((entry) => entry.kind)).toEqual(['reservation', 'refund']);
 });
