@@ -67,6 +67,8 @@ export class ProfileArticles {
       log: _log,
       headers: _headers,
       fetchOptions: _fetchOptions,
+      // A tracer provider is an object graph of its own.
+      tracing: _tracing,
       ...safe
     } = this.#options;
     return { ...safe, apiKey: '[redacted]' };

@@ -10,6 +10,7 @@ import { createRedactor } from '../redaction/redact.js';
 import { anySignal, sleep, timeoutSignal } from '../retry/abort.js';
 import { backoffDelayMs, refusesServerWait, serverWaitMs } from '../retry/retry.js';
 import { API_PREFIX } from '../schemas/endpoints.js';
+import { traced } from '../tracing/hook.js';
 import { createAttempt, mayHaveActed } from './attempt.js';
 import { createClientPacer } from './pacing-client.js';
 import { createSpend } from './spend.js';
@@ -103,6 +104,7 @@ export function createTransport(apiKey: string, options: NormalizedOptions, keyF
         if (!retry) throw error;
         if (late) throw deadlineError(error);
         hooks.onRetry?.({ ...info, delayMs, error });
+        spec.retried?.(delayMs);
         await sleep(delayMs, signal);
       }
     } catch (error) {
@@ -114,5 +116,11 @@ export function createTransport(apiKey: string, options: NormalizedOptions, keyF
     }
   }
 
-  return { request: spend.calls(request), redact: redact.json, requestIdOf, spent: spend.spent };
+  // Outside the spend ledger, so that a call it refuses is a span too (tracing/hook.ts).
+  return {
+    ...traced(spend.calls(request), options, redact.text, requestIdOf),
+    redact: redact.json,
+    requestIdOf,
+    spent: spend.spent,
+  };
 }
