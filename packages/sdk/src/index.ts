@@ -13,6 +13,7 @@ export type {
   RequestOptions,
   ResponseInfo,
   RetryInfo,
+  TracerProvider,
 } from './core/option-types.js';
 export type { AnswerHeaders } from './errors/api-errors.js';
 export { describeDetail } from './errors/error-from-answer.js';

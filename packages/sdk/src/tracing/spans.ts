@@ -5,8 +5,8 @@
 // entry, and make the entry two files. What a span holds is named below, attribute by attribute, and
 // every string passes the key's redactor: never the key, never a body (only its `profile_id`).
 import type * as Api from '@opentelemetry/api';
-import type { NormalizedOptions } from '../core/option-types.js';
-import type { Transport } from '../core/transport-types.js';
+import type { NormalizedOptions, RequestOptions } from '../core/option-types.js';
+import type { Answer, RequestSpec, Transport } from '../core/transport-types.js';
 import type { SpendLimitError } from '../errors/errors.js';
 import type { TraceArgs, Tracer } from './tracer.js';
 
@@ -43,7 +43,7 @@ const PROFILE = '{profile_id}';
  * The profile a request is about, where it says: a generate's body, or the path of a read or
  * an update (`/articles/{profile_id}`), decoded.
  */
-function profileOf(spec: Parameters<Transport['request']>[0]): string | undefined {
+function profileOf(spec: RequestSpec<unknown>): string | undefined {
   const fromBody = (spec.body as { profile_id?: unknown } | undefined)?.profile_id;
   if (typeof fromBody === 'string') return fromBody;
   const template = spec.endpoint?.path;
@@ -86,11 +86,15 @@ export function createTracer(
     return out;
   };
 
-  /** A span of kind CLIENT; a wait's requests are given the wait's span as their parent. */
-  const start = (name: string, attributes: Attributes, parent: unknown): Api.Span =>
+  /**
+   * A span of kind CLIENT, given its attributes once it is known to record: a call without a
+   * provider (the API's no-op tracer) then costs only the span's start. A wait's requests are
+   * given the wait's span as their parent.
+   */
+  const start = (name: string, parent: unknown): Api.Span =>
     tracer.startSpan(
       `profile_articles.${name}`,
-      { kind: api.SpanKind.CLIENT, attributes: clean(attributes) },
+      { kind: api.SpanKind.CLIENT },
       parent ? api.trace.setSpan(api.context.active(), parent as Api.Span) : undefined,
     );
 
@@ -110,64 +114,76 @@ export function createTracer(
     span.setStatus({ code: api.SpanStatusCode.ERROR, message: redact(`${name}: ${message}`) });
   };
 
+  /** One call, recorded in `span`. */
+  async function record<T>(
+    span: Api.Span,
+    spec: RequestSpec<T>,
+    opts: RequestOptions | undefined,
+  ): Promise<Answer<T>> {
+    const { endpoint } = spec;
+    const profileId = profileOf(spec);
+    span.setAttributes(
+      clean({
+        'http.request.method': spec.method,
+        'url.template': endpoint && TEMPLATE_PREFIX + endpoint.path,
+        'server.address': host,
+        'profile_articles.idempotency_key': spec.idempotencyKey,
+        'profile_articles.profile_id': profileId,
+      }),
+    );
+    let retries = 0;
+    const retried = (delayMs: number) => {
+      retries++;
+      span.addEvent('retry', { delay_ms: delayMs });
+    };
+    try {
+      const answer = await request({ ...spec, retried }, opts);
+      // Undefined when handed over unread (asResponse()): then the body's figures are unknown.
+      const data = answer.data as { credits_charged?: unknown; profile_id?: unknown } | undefined;
+      span.setAttributes(
+        clean({
+          'http.response.status_code': answer.response.status,
+          'profile_articles.request_id': requestIdOf(answer.response),
+          'profile_articles.attempts': retries + 1,
+          // What this call was charged: a paid call's answer says (a job's figure is not a charge of a poll).
+          'profile_articles.credits_charged': spec.price ? numberOr(data?.credits_charged) : undefined,
+          'profile_articles.profile_id': profileId ?? stringOr(data?.profile_id),
+        }),
+      );
+      return answer;
+    } catch (error) {
+      const said = (error ?? {}) as Said;
+      span.setAttributes(
+        clean({
+          'http.response.status_code': numberOr(said.status),
+          'profile_articles.request_id': stringOr(said.requestId),
+          // A refusal by the spend limit before sending made none; an abort mid-attempt says nothing.
+          'profile_articles.attempts':
+            numberOr(said.attempts) ?? (isSpendLimit(error) ? 0 : retries ? retries + 1 : undefined),
+        }),
+      );
+      fail(span, error);
+      throw error;
+    } finally {
+      span.end();
+    }
+  }
+
   return {
-    async request(spec, opts) {
+    request(spec, opts) {
       const { endpoint } = spec;
-      const profileId = profileOf(spec);
       const span = start(
         spec.operation ?? (endpoint && OPERATIONS[`${endpoint.method} ${endpoint.path}`]) ?? 'request',
-        {
-          'http.request.method': spec.method,
-          'url.template': endpoint && TEMPLATE_PREFIX + endpoint.path,
-          'server.address': host,
-          'profile_articles.idempotency_key': spec.idempotencyKey,
-          'profile_articles.profile_id': profileId,
-        },
         (opts as Record<symbol, unknown> | undefined)?.[parentKey],
       );
-      let retries = 0;
-      const retried = (delayMs: number) => {
-        retries++;
-        span.addEvent('retry', { delay_ms: delayMs });
-      };
-      try {
-        const answer = await request({ ...spec, retried }, opts);
-        // Undefined when handed over unread (asResponse()): then the body's figures are unknown.
-        const data = answer.data as { credits_charged?: unknown; profile_id?: unknown } | undefined;
-        span.setAttributes(
-          clean({
-            'http.response.status_code': answer.response.status,
-            'profile_articles.request_id': requestIdOf(answer.response),
-            'profile_articles.attempts': retries + 1,
-            // What this call was charged: a paid call's answer says (a job's figure is not a charge of a poll).
-            'profile_articles.credits_charged': spec.price ? numberOr(data?.credits_charged) : undefined,
-            'profile_articles.profile_id': profileId ?? stringOr(data?.profile_id),
-          }),
-        );
-        return answer;
-      } catch (error) {
-        const said = (error ?? {}) as Said;
-        span.setAttributes(
-          clean({
-            'http.response.status_code': numberOr(said.status),
-            'profile_articles.request_id': stringOr(said.requestId),
-            // A refusal by the spend limit before sending made none; an abort mid-attempt says nothing.
-            'profile_articles.attempts':
-              numberOr(said.attempts) ?? (isSpendLimit(error) ? 0 : retries ? retries + 1 : undefined),
-          }),
-        );
-        fail(span, error);
-        throw error;
-      } finally {
-        span.end();
-      }
+      if (span.isRecording()) return record(span, spec, opts);
+      // Not recorded (no provider registered, or not sampled): the call goes as if untraced.
+      span.end();
+      return request(spec, opts);
     },
     async wait(name, opts, run, profileId) {
-      const span = start(
-        name,
-        { 'server.address': host, 'profile_articles.profile_id': profileId },
-        (opts as Record<symbol, unknown>)[parentKey],
-      );
+      const span = start(name, (opts as Record<symbol, unknown>)[parentKey]);
+      span.setAttributes(clean({ 'server.address': host, 'profile_articles.profile_id': profileId }));
       try {
         return await run({ ...opts, [parentKey]: span });
       } catch (error) {
