@@ -182,7 +182,11 @@ export function createTracer(
       return request(spec, opts);
     },
     async wait(name, opts, run, profileId) {
-      const span = start(name, (opts as Record<symbol, unknown>)[parentKey]);
+      const span = start(name, (opts as Record<symbol, unknown> | undefined)?.[parentKey]);
+      if (!span.isRecording()) {
+        span.end();
+        return run(opts);
+      }
       span.setAttributes(clean({ 'server.address': host, 'profile_articles.profile_id': profileId }));
       try {
         return await run({ ...opts, [parentKey]: span });
