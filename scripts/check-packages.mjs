@@ -90,6 +90,8 @@ const { createRequire } = await import('node:module');
 const cjs = createRequire(import.meta.url)('@profile-articles/sdk');
 const error = await new cjs.ProfileArticles({ apiKey: 'demo-key', baseUrl: server.url }).articles.read('nobody').catch((e) => e);
 if (error instanceof NotFoundError || error.name !== 'NotFoundError' || error.status !== 404) throw new Error('dual package');
+// @opentelemetry/api is an optional peer, not installed here: the calls above ran without it.
+if (await import('@opentelemetry/api').then(() => true, () => false)) throw new Error('@opentelemetry/api is installed');
 await server.close();
 console.log('import: ok');
 `;
@@ -141,4 +143,66 @@ try {
   mock.kill('SIGTERM');
 }
 await new Promise((resolve) => mock.once('exit', resolve));
+
+// With the optional peer installed, the tarball's tracing chunk loads, from import and require:
+// a wait is a span whose requests are its children (docs/sdk.md, "Tracing").
+run(
+  'npm',
+  [
+    'install',
+    '--no-audit',
+    '--no-fund',
+    '--loglevel=error',
+    '@opentelemetry/api@~1.9',
+    '@opentelemetry/sdk-trace-base@^2',
+  ],
+  {
+    cwd: app,
+  },
+);
+const traced = (load) => `
+${load}
+const server = await startMockServer({ port: 0, config: { jobs: { queuedMs: 20, runningMs: 20 } } });
+const exporter = new InMemorySpanExporter();
+const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+const client = new ProfileArticles({ apiKey: 'demo-key', baseUrl: server.url, pollIntervalMs: 20, tracerProvider });
+await client.articles.generateAndWait('ada-lovelace');
+await server.close();
+const spans = exporter.getFinishedSpans();
+const wait = spans.find((span) => span.name === 'profile_articles.articles.generateAndWait');
+const children = spans.filter((span) => span !== wait);
+if (!wait || children.length < 2 || children.some((span) => span.parentSpanContext?.spanId !== wait.spanContext().spanId))
+  throw new Error('spans: ' + spans.map((span) => span.name).join(', '));
+console.log('traced: ' + spans.length + ' spans');
+`;
+process.stdout.write(
+  run(
+    'node',
+    [
+      '--input-type=module',
+      '-e',
+      traced(`
+import { ProfileArticles } from '@profile-articles/sdk';
+import { startMockServer } from '@profile-articles/mock-server';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';`),
+    ],
+    { cwd: app },
+  ),
+);
+process.stdout.write(
+  run(
+    'node',
+    [
+      '--input-type=module',
+      '-e',
+      traced(`
+import { createRequire } from 'node:module';
+const require = createRequire(process.cwd() + '/');
+const { ProfileArticles } = require('@profile-articles/sdk');
+const { startMockServer } = require('@profile-articles/mock-server');
+const { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } = require('@opentelemetry/sdk-trace-base');`),
+    ],
+    { cwd: app },
+  ),
+);
 process.stdout.write('packages: ok\n');

@@ -113,6 +113,8 @@ export class ProfileArticles {
       headers: _headers,
       fetchOptions: _fetchOptions,
       middleware: _middleware,
+      // A tracer provider is an object graph of its own.
+      tracing: _tracing,
       ...safe
     } = this.#options;
     return { ...safe, apiKey: '[redacted]' };

@@ -15,6 +15,7 @@ export type {
   RequestOptions,
   ResponseInfo,
   RetryInfo,
+  TracerProvider,
 } from './core/option-types.js';
 export type { RawRequest, RequestMethod } from './core/raw-request.js';
 export { type AnswerHeaders, describeDetail } from './errors/api-errors.js';

@@ -429,6 +429,8 @@ export class Context {
       [USER_AGENT_PREFIX]: `profile-articles-cli/${version}`,
       logLevel: this.#logLevel(),
       logger: this.#logger(),
+      // A command is not a traced service: never look for @opentelemetry/api at start-up.
+      tracing: false,
       ...(proxy ? { proxy } : {}),
       pollIntervalMs: settings.pollIntervalMs,
       // A person at a terminal should not sit through a long silent wait: past this, say when to come back.

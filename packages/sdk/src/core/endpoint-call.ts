@@ -112,6 +112,7 @@ export function endpointRequest<E extends Endpoint>(
     parse: parserFor(endpoint),
     mode,
     ...(endpoint.price ? { price: endpoint.price } : {}),
+    endpoint,
     ...pacing,
   };
 }

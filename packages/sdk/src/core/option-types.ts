@@ -134,8 +134,20 @@ export interface ClientOptions {
    * It bounds this client only, not the account. Default: none.
    */
   spendLimit?: number;
+  /**
+   * OpenTelemetry: `false` makes no spans. Otherwise, once `@opentelemetry/api` (an optional
+   * peer) is found, every call and wait is a span (docs/sdk.md, "Tracing"). Default true.
+   */
+  tracing?: boolean;
+  /** The provider the spans come from, instead of the one registered globally with `@opentelemetry/api`. */
+  tracerProvider?: TracerProvider;
   /** The key must stay server-side: constructing the client in a browser throws unless this is true. */
   dangerouslyAllowBrowser?: boolean;
+}
+
+/** OpenTelemetry's `TracerProvider` (from `@opentelemetry/api`), or anything shaped as one. */
+export interface TracerProvider {
+  getTracer(name: string, version?: string): object;
 }
 
 /** `RequestInit` without what the SDK sets itself: the method, body, headers, signal and redirect rule. */
@@ -192,4 +204,6 @@ export interface NormalizedOptions {
   log: Log;
   userAgent: string;
   spendLimit: number | undefined;
+  /** False: no spans; else the `tracerProvider`, or undefined for the global one. */
+  tracing: TracerProvider | false | undefined;
 }

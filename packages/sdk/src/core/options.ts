@@ -161,6 +161,7 @@ export function normalizeOptions(options: ClientOptions): {
       // The CLI names itself first (see USER_AGENT_PREFIX).
       userAgent: userAgent((options as { [USER_AGENT_PREFIX]?: string })[USER_AGENT_PREFIX]),
       spendLimit: normalizeSpendLimit(options.spendLimit),
+      tracing: options.tracing !== false && options.tracerProvider,
     },
   };
   // Once the options are known good: once per client.

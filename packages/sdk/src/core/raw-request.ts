@@ -137,7 +137,12 @@ function rawSpec(request: RawRequest, mode: { raw: boolean }): [RequestSpec<unkn
   };
   if (body !== undefined) spec.body = body;
   if (takesKey) spec.idempotencyKey = given ?? crypto.randomUUID();
-  if (endpoint?.price) spec.price = endpoint.price;
+  if (endpoint) {
+    if (endpoint.price) spec.price = endpoint.price;
+    // Its span is still `profile_articles.request`, with the contract's path as url.template.
+    spec.endpoint = endpoint;
+    spec.operation = 'request';
+  }
   return [spec, () => answered];
 }
 

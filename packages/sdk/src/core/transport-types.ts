@@ -2,7 +2,7 @@
 
 import type { ResponseIssue } from '../errors/response-issue.js';
 import type { RetryPolicy } from '../retry/retry.js';
-import type { PriceField } from '../schemas/endpoints.js';
+import type { Endpoint, HttpMethod, PriceField } from '../schemas/endpoints.js';
 import type { RequestOptions } from './option-types.js';
 
 /** What `safeParse` of a zod schema returns, without tying this module to zod's types. */
@@ -42,6 +42,12 @@ export interface RequestSpec<T> {
   parse: (body: unknown, status: number) => ParseResult<T>;
   /** A paid endpoint's Pricing fields (see the contract table's `price`). */
   price?: readonly PriceField[];
+  /** The contract-table entry called: its span's name and `url.template` (tracing/spans.ts). */
+  endpoint?: Endpoint;
+  /** The span's name, over the endpoint's: `request` for `client.request()` (tracing/spans.ts). */
+  operation?: string;
+  /** Set by the call's span: hears each retry's wait, before it is waited. */
+  retried?: (delayMs: number) => void;
   /** Set by the spend ledger (spend.ts) on a paid call under way. */
   meter?: CallMeter;
 }
@@ -80,4 +86,14 @@ export interface Transport {
   requestIdOf(response: Response): string | undefined;
   /** Credits this client's calls were charged, net of the refunds it has seen. */
   spent(): number;
+  /**
+   * A wait (`articles.generateAndWait`, `jobs.waitFor`…) named `name`: `run(opts)`, with the
+   * wait's span in `opts` for its requests to be parented by, when tracing (tracing/hook.ts).
+   */
+  wait<O extends object, R>(
+    name: string,
+    opts: O,
+    run: (opts: O) => Promise<R>,
+    profileId?: string,
+  ): Promise<R>;
 }

@@ -6,6 +6,7 @@ import type { Transport } from '../core/transport-types.js';
 import type { Article, ReadResponse } from '../schemas/article.js';
 import { ENDPOINTS, type EndpointName } from '../schemas/endpoints.js';
 import type { Job } from '../schemas/job.js';
+import { PARENT, type Parented } from '../tracing/tracer.js';
 import { checkOnConflict, type OnConflict, sendThroughConflicts } from '../waits/conflict-wait.js';
 import { DEFAULT_WAIT_TIMEOUT_MS, type WaitOptions } from '../waits/polling.js';
 import type { Jobs } from './jobs.js';
@@ -96,39 +97,54 @@ export class Articles {
    * The existing article, or the generated one once its job succeeds. Throws JobFailedError
    * otherwise. Another job active for the profile is waited out (see `onConflict`).
    */
-  async generateAndWait(profileId: string, opts: GenerateAndWaitOptions = {}): Promise<Article> {
-    const wait = waitOptions(opts); // checked before anything is paid for
-    const timeoutMs = wait.timeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
-    // One key for every ask, made here, so that a 409 can only mean another job (with the
-    // caller's key it may mean the key was used elsewhere, and is thrown), and so that every
-    // error of the wait carries it.
-    const waitOut = checkOnConflict(opts.onConflict) === 'wait' && opts.idempotencyKey === undefined;
-    const request = withKey(opts);
-    const send = () => this.generate(profileId, request).withResponse();
-    const [{ data, requestId }, waitedMs] = waitOut
-      ? await sendThroughConflicts(send, profileId, {
-          intervalMs: wait.intervalMs ?? this.#pollIntervalMs,
-          timeoutMs,
-          signal: opts.signal,
-          idempotencyKey: request.idempotencyKey,
-        })
-      : [await send(), 0];
-    if (!isJob(data)) return data.article;
-    // The time spent on 409s is part of the wait: waitTimeoutMs bounds both.
-    return this.#jobs.waitForArticle(
-      data,
-      { ...wait, timeoutMs: Math.max(0, timeoutMs - waitedMs) },
-      requestId,
-      request.idempotencyKey,
+  generateAndWait(profileId: string, opts: GenerateAndWaitOptions = {}): Promise<Article> {
+    // A span when tracing, whose children are the requests the wait makes (tracing/hook.ts).
+    return this.#transport.wait(
+      'articles.generateAndWait',
+      opts,
+      async (opts) => {
+        const wait = waitOptions(opts); // checked before anything is paid for
+        const timeoutMs = wait.timeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
+        // One key for every ask, made here, so that a 409 can only mean another job (with the
+        // caller's key it may mean the key was used elsewhere, and is thrown), and so that every
+        // error of the wait carries it.
+        const waitOut = checkOnConflict(opts.onConflict) === 'wait' && opts.idempotencyKey === undefined;
+        const request = withKey(opts);
+        const send = () => this.generate(profileId, request).withResponse();
+        const [{ data, requestId }, waitedMs] = waitOut
+          ? await sendThroughConflicts(send, profileId, {
+              intervalMs: wait.intervalMs ?? this.#pollIntervalMs,
+              timeoutMs,
+              signal: opts.signal,
+              idempotencyKey: request.idempotencyKey,
+            })
+          : [await send(), 0];
+        if (!isJob(data)) return data.article;
+        // The time spent on 409s is part of the wait: waitTimeoutMs bounds both.
+        return this.#jobs.waitForArticle(
+          data,
+          { ...wait, timeoutMs: Math.max(0, timeoutMs - waitedMs) },
+          requestId,
+          request.idempotencyKey,
+        );
+      },
+      profileId,
     );
   }
 
   /** Updates the article and resolves to the new version once the job succeeds. */
-  async updateAndWait(profileId: string, opts: AndWaitOptions = {}): Promise<Article> {
-    const wait = waitOptions(opts); // checked before anything is paid for
-    const request = withKey(opts);
-    const { data, requestId } = await this.update(profileId, request).withResponse();
-    return this.#jobs.waitForArticle(data, wait, requestId, request.idempotencyKey);
+  updateAndWait(profileId: string, opts: AndWaitOptions = {}): Promise<Article> {
+    return this.#transport.wait(
+      'articles.updateAndWait',
+      opts,
+      async (opts) => {
+        const wait = waitOptions(opts); // checked before anything is paid for
+        const request = withKey(opts);
+        const { data, requestId } = await this.update(profileId, request).withResponse();
+        return this.#jobs.waitForArticle(data, wait, requestId, request.idempotencyKey);
+      },
+      profileId,
+    );
   }
 }
 
@@ -139,8 +155,9 @@ const withKey = <O extends IdempotentRequestOptions>(opts: O): O & { idempotency
 });
 
 /** The wait's options, refused (InvalidArgumentError) when out of range. */
-function waitOptions(opts: AndWaitOptions): WaitOptions {
-  const wait: WaitOptions = {};
+function waitOptions(opts: AndWaitOptions & Parented): WaitOptions {
+  // The wait's span goes on to the polls.
+  const wait: WaitOptions & Parented = { [PARENT]: opts[PARENT] };
   if (opts.signal) wait.signal = opts.signal;
   if (opts.intervalMs !== undefined) wait.intervalMs = nonNegative('intervalMs', opts.intervalMs, 0);
   if (opts.waitTimeoutMs !== undefined) wait.timeoutMs = nonNegative('waitTimeoutMs', opts.waitTimeoutMs, 0);

@@ -43,6 +43,9 @@ export class Credits {
    * 30 minutes; the payment may still arrive later), or with the signal's reason.
    */
   checkoutAndWait(credits: number, opts: CheckoutWaitOptions): Promise<BalanceResponse> {
-    return checkoutAndWait(this, credits, opts, this.#pollIntervalMs);
+    // A span when tracing, whose children are the checkout and the balance reads (tracing/hook.ts).
+    return this.#transport.wait('credits.checkoutAndWait', opts, (traced) =>
+      checkoutAndWait(this, credits, traced, this.#pollIntervalMs),
+    );
   }
 }

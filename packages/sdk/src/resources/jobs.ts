@@ -6,6 +6,7 @@ import { JobFailedError } from '../errors/errors.js';
 import type { Article } from '../schemas/article.js';
 import { ENDPOINTS, type EndpointName } from '../schemas/endpoints.js';
 import type { Job, TerminalJob } from '../schemas/job.js';
+import { parented } from '../tracing/tracer.js';
 import { type PollDeps, pollUntilTerminal, type WaitOptions } from '../waits/polling.js';
 
 /** The contract-table entry each method calls (see bindings.ts); `waitFor` polls `get`. */
@@ -47,8 +48,11 @@ export class Jobs {
   }
 
   /** Polls until the job is `succeeded`, `failed` or `cancelled`, and resolves to that Job. */
-  async waitFor(jobId: string, opts: WaitOptions = {}): Promise<TerminalJob> {
-    return (await pollUntilTerminal(jobId, this.#pollDeps(), opts)).job;
+  waitFor(jobId: string, opts: WaitOptions = {}): Promise<TerminalJob> {
+    // A span when tracing, whose children are the polls (tracing/hook.ts).
+    return this.#transport.wait('jobs.waitFor', opts, async (traced) => {
+      return (await pollUntilTerminal(jobId, this.#pollDeps(traced), traced)).job;
+    });
   }
 
   /**
@@ -64,7 +68,7 @@ export class Jobs {
     if (opts.onPoll) opts.onPoll(started);
     const ended = await pollUntilTerminal(
       started.job_id,
-      this.#pollDeps(),
+      this.#pollDeps(opts),
       opts,
       { job: started, requestId },
       idempotencyKey,
@@ -74,10 +78,11 @@ export class Jobs {
     throw new JobFailedError(this.#transport.redact(job), { requestId: ended.requestId, idempotencyKey });
   }
 
-  #pollDeps(): PollDeps {
+  /** `opts`: the wait's, whose span (when tracing) is each poll's parent. */
+  #pollDeps(opts: object): PollDeps {
     return {
       getJob: (id: string, signal: AbortSignal, waitingSince: number) =>
-        this.#get(id, { signal }, waitingSince).withResponse(),
+        this.#get(id, parented(opts, signal), waitingSince).withResponse(),
       intervalMs: this.#settings.pollIntervalMs,
       maxRetryDelayMs: this.#settings.maxRetryDelayMs,
       redact: (job: Job) => this.#transport.redact(job),

@@ -11,6 +11,7 @@ import { anySignal, sleep, timeoutSignal } from '../retry/abort.js';
 import type { Pacer } from '../retry/pacing.js';
 import { backoffDelayMs, refusesServerWait, serverWaitMs } from '../retry/retry.js';
 import { API_PREFIX } from '../schemas/endpoints.js';
+import { traced } from '../tracing/hook.js';
 import { createAttempt, mayHaveActed } from './attempt.js';
 import { createClientPacer } from './pacing-client.js';
 import { createSpend } from './spend.js';
@@ -127,6 +128,7 @@ export function createTransport(
         if (!retry) throw error;
         if (late) throw deadlineError(error);
         hooks.onRetry?.({ ...info, delayMs, error });
+        spec.retried?.(delayMs);
         await sleep(delayMs, signal);
       }
     } catch (error) {
@@ -138,8 +140,9 @@ export function createTransport(
     }
   }
 
+  // Outside the spend ledger, so that a call it refuses is a span too (tracing/hook.ts).
   return {
-    request: spend.calls(request),
+    ...traced(spend.calls(request), options, redact.text, requestIdOf),
     redact: redact.json,
     requestIdOf,
     spent: spend.spent,

@@ -8,6 +8,7 @@ import type { RequestOptions } from '../core/option-types.js';
 import { InvalidArgumentError, TimeoutError } from '../errors/errors.js';
 import { boundedSignal, sleep } from '../retry/abort.js';
 import type { BalanceResponse, CheckoutSessionResponse } from '../schemas/credits.js';
+import { parented } from '../tracing/tracer.js';
 
 export interface CheckoutWaitOptions {
   /**
@@ -56,7 +57,8 @@ export async function checkoutAndWait(
   if (typeof opts?.onCheckout !== 'function') throw new InvalidArgumentError('onCheckout must be a function');
   const intervalMs = nonNegative('intervalMs', opts.intervalMs, defaultIntervalMs);
   const timeoutMs = nonNegative('timeoutMs', opts.timeoutMs, DEFAULT_CHECKOUT_WAIT_MS);
-  const request = opts.signal ? { signal: opts.signal } : {};
+  // With the wait's span, when tracing: each request's parent.
+  const request = parented(opts, opts.signal);
   // Read before the checkout: a payment made the moment the page opens still counts.
   const start = (await calls.balance(request)).credits;
   await opts.onCheckout(await calls.checkout(credits, request));
@@ -71,7 +73,7 @@ export async function checkoutAndWait(
   );
   try {
     for (let previous = start; ; ) {
-      const balance = await calls.balance({ signal });
+      const balance = await calls.balance(parented(opts, signal));
       if (purchaseArrived(start, previous, balance.credits, credits)) return balance;
       opts.onPoll?.(balance);
       previous = balance.credits;
