@@ -7,6 +7,7 @@ export {
   DEMO_ACCOUNT,
   type MockConfig,
   type NormalizedConfig,
+  type NormalizedSeedArticle,
   normalizeConfig,
   PAYMENT_MODES,
   type PaymentMode,

@@ -23,8 +23,9 @@ export type {
 } from '../rules/request/idempotency.js';
 export type { RateDecision, RateLimiter } from '../rules/request/rate-limit.js';
 export type { RefusalCounts, Refusals } from '../rules/request/refusals.js';
+export type { CountFilters, RequestCounts } from '../rules/request/request-counts.js';
 export type { NormalizedStub, StubProbe, Stubs } from '../rules/request/stubs.js';
-export type { ArticleSeed, Articles } from '../rules/work/articles.js';
+export type { ArticleSeed, Articles, SeededText } from '../rules/work/articles.js';
 export type { JobKind, JobPlan, JobRecord, Jobs, JobTimes, SavedJob, StartJob } from '../rules/work/jobs.js';
 export type { Scheduler } from '../rules/work/scheduler.js';
 export type { StoredJob } from '../rules/work/stored-job.js';

@@ -5,6 +5,7 @@
 
 import { version } from '../../package.json';
 import type { Transport } from '../core/transport-types.js';
+import { API_PREFIX } from '../schemas/endpoints.js';
 import { PARENT, type TraceArgs, type Tracer } from './tracer.js';
 
 type Request = Transport['request'];
@@ -13,7 +14,7 @@ type Wait = Transport['wait'];
 async function load(request: Request, args: TraceArgs): Promise<Tracer | undefined> {
   try {
     const api = await import('@opentelemetry/api');
-    return (await import('./spans.js')).createTracer(api, PARENT, version, request, ...args);
+    return (await import('./spans.js')).createTracer(api, PARENT, version, API_PREFIX, request, ...args);
   } catch {
     // No @opentelemetry/api here (it is an optional peer): no spans.
   }

@@ -25,9 +25,6 @@ export const OPERATIONS: Readonly<Record<string, string>> = {
   'POST /credits/checkout': 'credits.checkout',
 };
 
-/** The table's API_PREFIX, for `url.template` (see OPERATIONS for why not imported). */
-export const TEMPLATE_PREFIX = '/api/v1';
-
 type Attributes = Record<string, string | number | undefined>;
 
 /** What an error may say of the call it ended (the SDK's errors say all of it). */
@@ -66,6 +63,8 @@ export function createTracer(
   /** tracer.ts's PARENT. */
   parentKey: symbol,
   version: string,
+  /** The table's API_PREFIX, for `url.template`, handed in (see OPERATIONS for why not imported). */
+  templatePrefix: string,
   /** The client's request, each call of which is a span. */
   request: Transport['request'],
   options: Pick<NormalizedOptions, 'tracing' | 'baseUrl'>,
@@ -125,7 +124,7 @@ export function createTracer(
     span.setAttributes(
       clean({
         'http.request.method': spec.method,
-        'url.template': endpoint && TEMPLATE_PREFIX + endpoint.path,
+        'url.template': endpoint && templatePrefix + endpoint.path,
         'server.address': host,
         'profile_articles.idempotency_key': spec.idempotencyKey,
         'profile_articles.profile_id': profileId,
