@@ -31,14 +31,20 @@ import { wrongMethod } from './routes/methods.js';
 import { type BodyExcerpt, createBodyExcerpts } from './rules/body-excerpt.js';
 import { ConfigError, describeIssues } from './rules/config-error.js';
 import { flatIds } from './rules/flat-ids.js';
-import type { JournalEntry, JournalQuery } from './rules/journal.js';
+import { JOURNAL_FILTERS, type JournalEntry, type JournalQuery } from './rules/journal.js';
+import { checkKnownKeys } from './rules/known-keys.js';
 import type { PayResult } from './rules/money/checkout.js';
 import { createPageTokens } from './rules/money/page-tokens.js';
 import { type FaultsConfig, parseFaults } from './rules/request/faults.js';
 import { createRequestIds, startTag } from './rules/request/request-ids.js';
 import { registerStub, type StubHandle, type StubInput, type StubView } from './rules/request/stubs.js';
 import { type LedgerReport, ledgerReport, type StatsReport, statsReport } from './state/inspection.js';
-import { countRequests, type RequestCount, type RequestCountQuery } from './state/request-count.js';
+import {
+  countRequests,
+  REQUEST_COUNT_FILTERS,
+  type RequestCount,
+  type RequestCountQuery,
+} from './state/request-count.js';
 import { type MockState, seedArticle } from './state/state.js';
 
 export { MAX_BODY_BYTES };
@@ -292,11 +298,17 @@ export function createMockService(
     now: live.now,
     completeCheckout,
     balance: (accountId) => live.current().ledger.balance(accountId),
-    journal: (query) => live.state.journal.entries(query),
+    journal: (query) => {
+      checkKnownKeys(query, JOURNAL_FILTERS, 'journal query');
+      return live.state.journal.entries(query);
+    },
     ledger: () => ledgerReport(live.current()),
     stats: () => statsReport(live.current(), live.clock.now()),
     setFaults: (faults) => live.state.faults.set(parseFaults(faults, 'faults')),
-    countRequests: (query = {}) => countRequests(live.state, query, live.clock.now()),
+    countRequests: (query = {}) => {
+      checkKnownKeys(query, REQUEST_COUNT_FILTERS, 'request count query');
+      return countRequests(live.state, query, live.clock.now());
+    },
     seedArticle: (seed) => {
       const parsed = SeedArticleSchema.safeParse(seed);
       if (!parsed.success)

@@ -180,6 +180,19 @@ describe.each(['http', 'msw'] as const)('request counts over %s', (kind) => {
     await bad('limit=5', ['query', 'limit']);
     expect(() => h.service.countRequests({ route: 'GET /nowhere' as never })).toThrow(/route/);
   });
+
+  it('refuses an in-process filter it does not know, as HTTP does, instead of matching everything', async () => {
+    await send({ method: 'GET', path: `${API_PREFIX}/credits`, key: 'key-0001' });
+    const unknown = { idempotency_key: 'a' } as never;
+    expect(() => h.service.countRequests(unknown)).toThrow(
+      /unknown filter "idempotency_key" \(did you mean "idempotencyKey"\?\)/,
+    );
+    expect(() => h.service.journal(unknown)).toThrow(/unknown filter "idempotency_key"/);
+    expect(() => h.service.countRequests({ statuss: 402 } as never)).toThrow(/unknown filter "statuss"/);
+    expect(() => h.service.journal('acme' as never)).toThrow(/an object of filters/);
+    expect(h.service.countRequests({ idempotencyKey: 'a' })).toEqual({ count: 0 });
+    expect(h.service.countRequests({})).toEqual({ count: 1 });
+  });
 });
 
 describe('request counts and seeded articles, the running bin', () => {

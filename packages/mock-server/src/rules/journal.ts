@@ -39,6 +39,18 @@ export interface JournalQuery {
   limit?: number;
 }
 
+/** Every key of JournalQuery, for a filter object given in process (rules/known-keys.ts). */
+export const JOURNAL_FILTERS = [
+  'account',
+  'method',
+  'path',
+  'status',
+  'idempotencyKey',
+  'requestId',
+  'since',
+  'limit',
+] as const satisfies readonly (keyof JournalQuery)[];
+
 export const MAX_JOURNAL_ENTRIES = 1000;
 
 /** As recorded: the time stays a number until someone reads the journal. */

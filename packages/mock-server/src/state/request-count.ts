@@ -26,6 +26,18 @@ export interface RequestCountQuery {
   since?: number;
 }
 
+/** Every key of RequestCountQuery, for a filter object given in process (rules/known-keys.ts). */
+export const REQUEST_COUNT_FILTERS = [
+  'account',
+  'method',
+  'route',
+  'status',
+  'idempotencyKey',
+  'path',
+  'requestId',
+  'since',
+] as const satisfies readonly (keyof RequestCountQuery)[];
+
 /** Exact since the start or the last reset; `window: "journal"` when counted over the journal's last 1,000. */
 export type RequestCount = { count: number } | { count: number; window: 'journal' };
 
