@@ -30,7 +30,7 @@ type Kind = 'msw' | 'bin';
 const MSW_3 = !('graphql' in msw);
 
 /** The bin in a child process with `args`; resolves with its URL once it serves. */
-async function spawnBin(args: string[]): Promise<{ url: string; child: ChildProcess }> {
+async function spawnBin(args: string[]): Promise<{ url: string; child: ChildProcess; stderr: () => string }> {
   const child = spawn(process.execPath, [MOCK_BIN, '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -45,7 +45,7 @@ async function spawnBin(args: string[]): Promise<{ url: string; child: ChildProc
     });
     child.on('exit', (code) => reject(new Error(`the mock exited (${code}) before serving: ${err}`)));
   });
-  return { url, child };
+  return { url, child, stderr: () => err };
 }
 
 function configFile(config: unknown): string {
@@ -407,6 +407,39 @@ describe.each<Kind>(['msw', 'bin'])('outcome stubs over %s', (kind) => {
       expect((error as Error).name).toBe('TimeoutError');
     },
   );
+});
+
+describe('the bin, a client that leaves a trickled body', () => {
+  it('ends the body quietly: no bare error line on the mock’s stderr, and it serves on', async () => {
+    const { url, child, stderr } = await spawnBin([]);
+    try {
+      const stub = await fetch(`${url}/_mock/stubs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          match: { route: 'GET /api/v1/credits' },
+          outcome: { body: 'trickle', bytesPerSecond: 5 },
+        }),
+      });
+      expect(stub.status).toBe(201);
+      const leaving = new AbortController();
+      const answer = await fetch(`${url}/api/v1/credits`, {
+        headers: { authorization: 'Bearer demo-key' },
+        signal: leaving.signal,
+      });
+      const reader = answer.body!.getReader();
+      await reader.read();
+      leaving.abort();
+      // The mock's next answer comes after it has seen the connection close.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const after = await fetch(`${url}/api/v1/credits`, { headers: { authorization: 'Bearer demo-key' } });
+      expect(after.status).toBe(200);
+      await after.json();
+      expect(stderr()).not.toMatch(/aborted|Error/);
+    } finally {
+      child.kill();
+    }
+  });
 });
 
 describe('in process', () => {

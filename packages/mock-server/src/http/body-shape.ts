@@ -39,7 +39,13 @@ export function trickleStream(
         () => {
           if (timer !== undefined) clearTimeout(timer);
           timer = undefined;
-          controller.error(signal.reason);
+          // Ended, not errored: the client left on purpose, and an errored body is what
+          // @hono/node-server prints as a bare `Error: aborted` line on the mock's stderr.
+          try {
+            controller.close();
+          } catch {
+            // Already closed: the last chunk went out as the client left.
+          }
         },
         { once: true },
       );
