@@ -19,12 +19,15 @@ const flagLines = MOCK_FLAGS.map((flag) => [
   `${flag.short ? '' : '    '}${flagSpelling(flag)}`,
   flag.description,
 ]);
+const helpLines = [...flagLines, ['-h, --help', 'display help']];
+// Wide enough for the longest flag and two spaces, so no description touches its flag.
+const flagWidth = Math.max(...helpLines.map(([flag]) => flag?.length ?? 0)) + 2;
 const USAGE = [
   'Usage: profile-articles-mock [options]',
   '       profile-articles-mock verify [options]   (checks a deployment against the contract; verify --help)',
   '',
   'Options:',
-  ...[...flagLines, ['-h, --help', 'display help']].map(([flag, text]) => `  ${flag?.padEnd(28)}${text}`),
+  ...helpLines.map(([flag, text]) => `  ${flag?.padEnd(flagWidth)}${text}`),
 ].join('\n');
 
 /**
