@@ -126,6 +126,15 @@ describe('spans of single calls', () => {
     expect(spans()).toEqual([]);
   });
 
+  it('caps profile_id at 128 characters, whatever length a refused request sent', async () => {
+    const long = 'a'.repeat(300);
+    await client()
+      .request({ method: 'POST', path: '/articles', body: { profile_id: long } })
+      .catch(() => undefined);
+    const span = only('request');
+    expect(span.attributes['profile_articles.profile_id']).toBe('a'.repeat(128));
+  });
+
   it('a free call carries no credits_charged: a job read is not a charge', async () => {
     const sdk = client();
     const job = await sdk.articles.generate('alan-turing');

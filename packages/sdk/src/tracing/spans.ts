@@ -120,7 +120,8 @@ export function createTracer(
     opts: RequestOptions | undefined,
   ): Promise<Answer<T>> {
     const { endpoint } = spec;
-    const profileId = profileOf(spec);
+    // Capped: a refused request's profile_id may be any length, and exporters limit attributes.
+    const profileId = profileOf(spec)?.slice(0, 128);
     span.setAttributes(
       clean({
         'http.request.method': spec.method,
