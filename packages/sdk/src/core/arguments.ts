@@ -73,7 +73,7 @@ export function checkApiKey(apiKey: string): string {
  * idempotency key, the body's type, and what the HTTP layer writes (a fetch drops those
  * silently, node:http would send them and break the request).
  */
-const OWN_HEADERS = [
+export const OWN_HEADERS = [
   'authorization',
   'idempotency-key',
   'content-type',

@@ -6,20 +6,13 @@
 // the server the same request each time). Imported by attempt.ts only for a client that has
 // middleware.
 
-import { checkHeaders } from '../core/arguments.js';
+import { checkHeaders, OWN_HEADERS } from '../core/arguments.js';
 import type { Middleware, MiddlewareRequest } from '../core/option-types.js';
 import { InvalidArgumentError } from '../errors/errors.js';
 import type { AttemptInit } from './timed-send.js';
 
 /** What the SDK sets and a middleware may not change: as `headers` and `defaultHeaders` may not. */
-const FIXED = [
-  'authorization',
-  'idempotency-key',
-  'content-type',
-  'content-length',
-  'host',
-  'transfer-encoding',
-];
+const FIXED = OWN_HEADERS;
 
 /** Any spelling of headers fetch takes (a Headers, pairs, a record) as one record of lower-case names. */
 function lowerCased(headers: unknown): Record<string, string> {
