@@ -8,6 +8,7 @@ import { rejectionOf } from '@profile-articles/test-utils/rejection';
 import { describe, expect, it } from 'vitest';
 import {
   type ClientOptions,
+  ConflictError,
   InsufficientCreditsError,
   InvalidArgumentError,
   isJob,
@@ -232,6 +233,43 @@ describe.each(TRANSPORTS)('over $name', ({ options }) => {
     );
     expect(sdk.spent).toBe(0);
     expect((await ledgerCharges(mock.url, 'rich')).net).toBe(0);
+  });
+
+  it('a call whose retry meets a 409 did nothing under its key: its worst case is not counted', async () => {
+    // Another account's job is active for the profile: a start meets 409, whatever its key.
+    await client({}, 'key-cheap-1').articles.generate('busy-profile');
+    // The first attempt fails without doing anything, which the client cannot tell; the retry
+    // carries the same key, so had the first done something it would be replayed, not refused.
+    mock.service.stub({
+      match: { route: 'POST /api/v1/articles', account: 'rich' },
+      outcome: { status: 500 },
+      times: 1,
+    });
+    const sdk = client({ spendLimit: 100, maxRetries: 1 });
+    const refused = await rejectionOf(sdk.articles.generate('busy-profile'), ConflictError);
+    expect(refused.attempts).toBe(2);
+    expect(sdk.spent).toBe(0);
+    expect((await ledgerCharges(mock.url, 'rich')).net).toBe(0);
+    // The whole limit is there again: a generation elsewhere is let out, and counted.
+    await sdk.articles.generate('free-profile');
+    expect(sdk.spent).toBe(100);
+    expect((await ledgerCharges(mock.url, 'rich')).net).toBe(100);
+  });
+
+  it('a 409 for a key another call used keeps what that call counted', async () => {
+    // The first call's every answer is lost after its job started: it counts its worst case.
+    await setFaults([{ route: 'POST /api/v1/articles', kind: 'lost', probability: 1 }]);
+    const sdk = client({ spendLimit: 200, maxRetries: 0 });
+    const lost = await rejectionOf(sdk.articles.generate('ada-lovelace'), ProfileArticlesError);
+    expect(sdk.spent).toBe(100);
+    await setFaults([]);
+    // The same key for another profile: a 409 that says the key was used, so the count stays.
+    await rejectionOf(
+      sdk.articles.generate('grace-hopper', { idempotencyKey: lost.idempotencyKey! }),
+      ConflictError,
+    );
+    expect(sdk.spent).toBe(100);
+    expect((await ledgerCharges(mock.url, 'rich')).net).toBe(100);
   });
 
   it('each attempt of a read may be charged: its retries are held one by one against the limit', async () => {

@@ -9,7 +9,8 @@
 // worst case counts, so `spent` can be above what the account was charged, never below:
 // a read attempt whose answer was lost (a 5xx, a reset, a timeout, an abort) may have been
 // charged, and its retry may be charged again; a generate or update whose every attempt was
-// lost counts its worst case under its Idempotency-Key until a replay of that key says.
+// lost counts its worst case under its Idempotency-Key until a replay of that key says, unless
+// its last attempt was refused (a 402, 404 or 409 comes only for a key none of its attempts used).
 // One Idempotency-Key is one charge: its retries and replays never count twice.
 
 import type { CallMeter, RequestSpec, Transport } from '../core/transport-types.js';
@@ -108,6 +109,9 @@ export function createSpend(limit: number | undefined) {
     // A 402 or 404 for a key proves that no request with it did anything: a key that did
     // something is answered with what it did (a replay), before any rule runs.
     let unused = false;
+    // A 409 proves less: that none of this call's attempts did anything (one that had would be
+    // replayed), not that the key is unused, since the 409 may say another call used it.
+    let refused = false;
     // An attempt that may have been charged, by how much no answer says: a read counts its
     // price now (its retry holds it again); a key's worst case counts at the end, if no answer came.
     const unknown = () => {
@@ -146,6 +150,7 @@ export function createSpend(limit: number | undefined) {
       },
       failed(error, notSent) {
         unused = error instanceof ApiError && (error.status === 402 || error.status === 404);
+        refused = error instanceof ApiError && error.status === 409;
         if (mayHaveCharged(error, notSent)) unknown();
       },
       end() {
@@ -155,7 +160,7 @@ export function createSpend(limit: number | undefined) {
         if (unused) {
           spent -= counted[0];
           keys.delete(key!);
-        } else if (uncertain) {
+        } else if (uncertain && !refused) {
           // Every answer was lost: the worst case, until a replay of the key says.
           spent += Math.max(0, price - counted[0]);
           counted[0] = Math.max(price, counted[0]);
