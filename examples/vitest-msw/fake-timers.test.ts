@@ -6,7 +6,7 @@ import { JobFailedError, ProfileArticles } from '@profile-articles/sdk';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 
-const baseUrl = 'http://profile-articles.test';
+const baseUrl = 'https://profile-articles.test';
 // Made before the fake timers are turned on: it follows them all the same.
 const service = createMockService({
   accounts: [{ id: 'test', apiKeys: ['test-key'], credits: 500 }],

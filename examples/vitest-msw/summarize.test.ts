@@ -8,7 +8,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { summarize } from './summarize.js';
 
-const baseUrl = 'http://profile-articles.test';
+const baseUrl = 'https://profile-articles.test';
 const service = createMockService({
   accounts: [{ id: 'test', apiKeys: ['test-key'], credits: 500 }],
   jobs: { queuedMs: 30_000, runningMs: 60_000 },
