@@ -154,7 +154,7 @@ describe.skipIf(keyringMissing)(
         const warnings = logged.stderr.split('\n').filter(Boolean);
         expect(warnings).toHaveLength(1);
         expect(JSON.parse(warnings[0]!).warning).toMatch(
-          /^Warning: No system keyring could be used \(.+\), so the key is stored in /,
+          /^No system keyring could be used \(.+\), so the key is stored in /,
         );
         expect(JSON.parse(fileText()).profiles.default.apiKey).toBe(KEYS.main);
         expect((await cli(['credits', '--json'], { env })).code).toBe(0);

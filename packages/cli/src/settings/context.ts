@@ -446,7 +446,8 @@ export class Context {
   warn(text: string): void {
     if (this.#warned.has(text)) return;
     this.#warned.add(text);
-    this.out.warn(`Warning: ${text}`);
+    // A person reads the word; a JSON reader has it as the object's key (`{"warning": …}`).
+    this.out.warn(this.out.jsonOnStderr ? text : `Warning: ${text}`);
   }
 
   /**
