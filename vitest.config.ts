@@ -47,6 +47,10 @@ export default defineConfig({
     // a busy machine, stretches CPU-bound tests several times over (20 s timed out there).
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // On a Linux desktop the session bus leads to the contributor's own keyring, where the CLI
+    // the tests run would store their keys: the tests see what CI sees, no bus (an empty value
+    // counts as none). The keyring tests start a bus and a Secret Service of their own.
+    env: { DBUS_SESSION_BUS_ADDRESS: '', XDG_RUNTIME_DIR: '' },
     pool: 'forks',
     // Most test time is spent waiting (on the mock's job timers, spawned bins, tmux screens),
     // not computing, so files run more at once than there are cores: vitest's default
