@@ -60,9 +60,25 @@ export function rawErrorBody(error: unknown): unknown {
   return error instanceof Error ? (error as { [ERROR_BODY]?: unknown })[ERROR_BODY] : undefined;
 }
 
-/** The table's endpoint for `method` and `path` (below the prefix, without its query), if any. */
-function knownEndpoint(method: string, path: string): Endpoint | undefined {
-  const parts = path.split('/');
+/**
+ * A path's segments as a server may read them, each percent-decoded (`/%61rticles` is
+ * `/articles` there, and costs what it costs; a `%2F` stays inside its segment), and without
+ * the empty ones a server may collapse (`//`, a trailing `/`): a spelling that reaches a paid
+ * endpoint is priced as that endpoint, and one the server refuses is answered and costs nothing.
+ */
+function segmentsOf(path: string): string[] {
+  const decoded = path.split('/').map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment; // a `%` that starts no escape: the server cannot decode it either
+    }
+  });
+  return decoded.filter((segment, i) => i === 0 || segment !== '');
+}
+
+/** The table's endpoint for `method` and `parts`, the segments below the prefix, if any. */
+function knownEndpoint(method: string, parts: readonly string[]): Endpoint | undefined {
   return Object.values(ENDPOINTS as Record<string, Endpoint>).find((endpoint) => {
     const template = endpoint.path.split('/');
     return (
@@ -87,11 +103,14 @@ function rawSpec(request: RawRequest, mode: { raw: boolean }): [RequestSpec<unkn
   if (body !== undefined && method === 'GET') throw new InvalidArgumentError('A GET sends no body');
   const fullPath = path.startsWith('/api/');
   const [bare = ''] = path.split(/[?#]/, 1);
-  const below = fullPath
-    ? bare.startsWith(`${API_PREFIX}/`)
-      ? bare.slice(API_PREFIX.length)
-      : undefined
-    : bare;
+  // Matched as the server reads the path, so that no spelling of a paid endpoint goes unpriced.
+  const prefix = segmentsOf(API_PREFIX);
+  const parts = segmentsOf(bare);
+  const below = !fullPath
+    ? parts
+    : prefix.every((segment, i) => parts[i] === segment) && parts.length > prefix.length
+      ? ['', ...parts.slice(prefix.length)]
+      : undefined;
   const endpoint = below === undefined ? undefined : knownEndpoint(method, below);
   // A known endpoint takes a key when the table says so; any other POST gets one, as generate does.
   const takesKey = endpoint ? endpoint.headers['idempotency-key'] !== undefined : method === 'POST';

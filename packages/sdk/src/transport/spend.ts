@@ -9,9 +9,14 @@
 // worst case counts, so `spent` can be above what the account was charged, never below:
 // a read attempt whose answer was lost (a 5xx, a reset, a timeout, an abort) may have been
 // charged, and its retry may be charged again; a generate or update whose every attempt was
-// lost counts its worst case under its Idempotency-Key until a replay of that key says, unless
-// its last attempt was refused (a 402, 404 or 409 comes only for a key none of its attempts used).
-// One Idempotency-Key is one charge: its retries and replays never count twice.
+// lost counts its worst case under its Idempotency-Key until a replay of that key says.
+// A refusal (402, 404, 409) at a call's last attempt says that none of its attempts did anything
+// only if every one of them was answered: one that went unanswered (a reset, a timeout) may still
+// be at work on the server and act after the refusal, so its worst case stays.
+// One Idempotency-Key is one charge: its retries and replays never count twice. Keys are the
+// server's per account, so they are counted per API key. A server keeps a key for a while, not
+// for ever: a new job under a key answered before is a new charge, and a key answered more than
+// KEY_KEPT_MS ago holds its price again.
 
 import type { CallMeter, RequestSpec, Transport } from '../core/transport-types.js';
 import { ApiError, SpendLimitError } from '../errors/errors.js';
@@ -23,12 +28,25 @@ import type { Attempt } from './attempt.js';
 
 /** Keys and jobs remembered, each: the oldest is forgotten first (and then counted at worst). */
 const REMEMBERED = 1000;
-
 /**
- * What this client counts for one Idempotency-Key or job: the credits, and whether an answer
- * said so (otherwise it is the worst case of a call whose answers were all lost).
+ * How long a key answered before is taken to be kept by the server, so that its replay holds
+ * nothing: 24 hours, as the mock and Stripe keep keys (the interface names no figure).
  */
-type Counted = [credits: number, known: boolean];
+const KEY_KEPT_MS = 24 * 3600_000;
+
+/** What this client counts for one Idempotency-Key (under one API key) or one job. */
+interface Counted {
+  credits: number;
+  /** An answer said so; otherwise `credits` is the worst case of a call whose answers were all lost. */
+  known: boolean;
+  /** An attempt with the key went unanswered: it may still act, so no refusal proves it did nothing. */
+  unanswered: boolean;
+  /** The job the key answered with: the same job again is a replay, another one a new charge. */
+  jobId?: string;
+  /** When an answer for the key came (Date.now()). */
+  answeredAt?: number;
+}
+const uncounted = (): Counted => ({ credits: 0, known: false, unanswered: false });
 
 type Request = Transport['request'];
 
@@ -68,9 +86,9 @@ export function createSpend(limit: number | undefined) {
     inFlight += price;
   }
   function count(counted: Counted, credits: number): void {
-    spent += credits - counted[0];
-    counted[0] = credits;
-    counted[1] = true;
+    spent += credits - counted.credits;
+    counted.credits = credits;
+    counted.known = true;
   }
 
   /**
@@ -80,7 +98,12 @@ export function createSpend(limit: number | undefined) {
   function sawJob(job: Job, counted = jobs.get(job.job_id)): void {
     if (!counted) return;
     const credits = charged(job);
-    if (!counted[1] || job.status === 'failed' || job.status === 'cancelled' || credits > counted[0]) {
+    if (
+      !counted.known ||
+      job.status === 'failed' ||
+      job.status === 'cancelled' ||
+      credits > counted.credits
+    ) {
       count(counted, credits);
     }
     if (isTerminalStatus(job.status)) jobs.delete(job.job_id);
@@ -94,11 +117,23 @@ export function createSpend(limit: number | undefined) {
     else if (isJob(value)) sawJob(value);
   }
 
-  function open({ idempotencyKey: key }: RequestSpec<unknown>, fields: readonly PriceField[]): CallMeter {
+  function open(
+    { idempotencyKey: key }: RequestSpec<unknown>,
+    fields: readonly PriceField[],
+    apiKey: string,
+  ): CallMeter {
     const price = Math.max(...fields.map((field) => Math.max(prices[field], highest[field])));
-    const before = key === undefined ? undefined : keys.get(key);
-    // A key answered before cannot charge again; one whose answers were all lost, only the rest.
-    let held = before?.[1] ? 0 : Math.max(0, price - (before?.[0] ?? 0));
+    // The server keeps Idempotency-Keys per account: a derived client with another API key may
+    // use the same key for another account's work.
+    const slot = key === undefined ? undefined : `${apiKey}\n${key}`;
+    const before = slot === undefined ? undefined : keys.get(slot);
+    // A key whose answers were all lost holds only the rest of its worst case; one answered
+    // before holds nothing, unless the server may have forgotten it by now and start anew.
+    let held = before?.known
+      ? Date.now() - (before.answeredAt ?? 0) >= KEY_KEPT_MS
+        ? price
+        : 0
+      : Math.max(0, price - (before?.credits ?? 0));
     hold(held);
     const release = () => {
       inFlight -= held;
@@ -106,16 +141,16 @@ export function createSpend(limit: number | undefined) {
     };
     let settled = false;
     let uncertain = false;
-    // A 402 or 404 for a key proves that no request with it did anything: a key that did
-    // something is answered with what it did (a replay), before any rule runs.
-    let unused = false;
-    // A 409 proves less: that none of this call's attempts did anything (one that had would be
-    // replayed), not that the key is unused, since the 409 may say another call used it.
-    let refused = false;
+    // An attempt of this call that no answer came for (a reset, a timeout, an abort).
+    let unanswered = false;
+    // The last attempt's refusal: 402 or 404 say the key did nothing, 409 that this call did
+    // nothing (it may say another call used the key). Either holds only if every attempt was
+    // answered: the server answers a key that did something with a replay, before any rule.
+    let refusal: 402 | 404 | 409 | undefined;
     // An attempt that may have been charged, by how much no answer says: a read counts its
     // price now (its retry holds it again); a key's worst case counts at the end, if no answer came.
     const unknown = () => {
-      if (key !== undefined) uncertain = true;
+      if (slot !== undefined) uncertain = true;
       else {
         spent += price;
         release();
@@ -124,7 +159,7 @@ export function createSpend(limit: number | undefined) {
     return {
       attempt(attempt) {
         // A read has no key: each of its attempts may be charged, so each one holds the price.
-        if (key === undefined && held === 0) {
+        if (slot === undefined && held === 0) {
           hold(price, attempt - 1);
           held = price;
         }
@@ -134,37 +169,57 @@ export function createSpend(limit: number | undefined) {
         if (value === undefined) return unknown();
         settled = true;
         release();
-        if (key === undefined) {
+        if (slot === undefined) {
           spent += charge('read_credits', charged(value as ReadResponse));
           return;
         }
-        const counted: Counted = keys.get(key) ?? [0, false];
-        remember(keys, key, counted);
+        let counted = keys.get(slot);
+        // Answered before, and not with the same job, nor with a read the server still keeps:
+        // the server did the work anew under the key, a charge of its own.
+        const replay =
+          counted?.known &&
+          (isJob(value)
+            ? value.job_id === counted.jobId
+            : counted.jobId === undefined && Date.now() - (counted.answeredAt ?? 0) < KEY_KEPT_MS);
+        if (counted?.known && !replay) counted = undefined;
+        counted ??= uncounted();
+        counted.answeredAt = Date.now();
+        remember(keys, slot, counted);
         if (!isJob(value)) {
-          if (!counted[1]) count(counted, charge('read_credits', charged(value as ReadResponse)));
+          if (!counted.known) count(counted, charge('read_credits', charged(value as ReadResponse)));
           return;
         }
+        counted.jobId = value.job_id;
         // A started job's credits are what a generation or an update costs.
         if (!isTerminalStatus(value.status)) charge('generation_credits', charged(value));
         sawJob(value, counted);
       },
       failed(error, notSent) {
-        unused = error instanceof ApiError && (error.status === 402 || error.status === 404);
-        refused = error instanceof ApiError && error.status === 409;
+        const status = error instanceof ApiError ? error.status : undefined;
+        refusal = status === 402 || status === 404 || status === 409 ? status : undefined;
+        if (status === undefined && !notSent) unanswered = true;
         if (mayHaveCharged(error, notSent)) unknown();
       },
       end() {
         release();
-        const counted = key === undefined || settled ? undefined : (keys.get(key) ?? [0, false]);
-        if (!counted || counted[1]) return;
-        if (unused) {
-          spent -= counted[0];
-          keys.delete(key!);
-        } else if (uncertain && !refused) {
+        if (slot === undefined || settled) return;
+        const counted = keys.get(slot) ?? uncounted();
+        if (counted.known) return;
+        if (refusal !== undefined && !unanswered) {
+          // Every attempt answered, the last with a refusal: this call did nothing. A 402 or 404
+          // also says no earlier call with the key did, unless one of those went unanswered.
+          if (refusal !== 409 && !counted.unanswered) {
+            spent -= counted.credits;
+            keys.delete(slot);
+          }
+          return;
+        }
+        if (uncertain) {
           // Every answer was lost: the worst case, until a replay of the key says.
-          spent += Math.max(0, price - counted[0]);
-          counted[0] = Math.max(price, counted[0]);
-          remember(keys, key!, counted);
+          spent += Math.max(0, price - counted.credits);
+          counted.credits = Math.max(price, counted.credits);
+          counted.unanswered ||= unanswered;
+          remember(keys, slot, counted);
         }
       },
     };
@@ -174,13 +229,13 @@ export function createSpend(limit: number | undefined) {
     /** Credits charged to this client's calls, net of the refunds it has seen. */
     spent: () => spent,
     /** The transport's request, holding each paid call's worst case until it ends. */
-    calls: (request: Request): Request =>
+    calls: (request: Request, apiKey: string): Request =>
       // A free call goes straight through: nothing to hold, and no promise more per call.
       function metered(spec, call) {
         if (spec.price === undefined) return request(spec, call);
         let meter: CallMeter;
         try {
-          meter = open(spec, spec.price);
+          meter = open(spec, spec.price, apiKey);
         } catch (error) {
           return Promise.reject(error); // a SpendLimitError: nothing was sent
         }

@@ -1,0 +1,159 @@
+// What the spend ledger may conclude, and what it may not, when an answer is missing, a key is
+// shared, or a path is spelled another way: against the real mock over HTTP, whose ledger
+// (GET /_mock/ledger) is the proof. Each case is one a review found `client.spent` below what
+// the account was charged, or the account charged past the limit.
+import { ledgerCharges } from '@profile-articles/test-utils/ledger';
+import { useMockServer } from '@profile-articles/test-utils/mock-suite';
+import { rejectionOf } from '@profile-articles/test-utils/rejection';
+import { describe, expect, it } from 'vitest';
+import { type ClientOptions, ProfileArticles, ProfileArticlesError, SpendLimitError } from '../src/node.js';
+
+const mock = useMockServer({
+  accounts: [
+    { id: 'rich', apiKeys: ['key-rich-1'], credits: 100_000, pricing: { requests_per_minute: 100_000 } },
+    { id: 'other', apiKeys: ['key-other-1'], credits: 100_000, pricing: { requests_per_minute: 100_000 } },
+    { id: 'poor', apiKeys: ['key-poor-1'], credits: 50 },
+  ],
+  jobs: { queuedMs: 60_000, runningMs: 60_000 },
+  articles: [{ profileId: 'ada' }, { profileId: 'bob' }, { profileId: 'cyd' }],
+});
+
+const finishJobs = () => mock.service.advanceClock(120_001);
+const client = (extra: ClientOptions = {}, apiKey = 'key-rich-1') =>
+  new ProfileArticles({ apiKey, baseUrl: mock.url, pollIntervalMs: 5, ...extra });
+const charged = async (account = 'rich') => ledgerCharges(mock.url, account);
+/** The rich account's next update takes its attempt's answer this long after acting. */
+const slowNextUpdate = (latencyMs: number) =>
+  mock.service.stub({
+    match: { route: 'POST /api/v1/articles/{profile_id}/update', account: 'rich' },
+    outcome: { latencyMs },
+    times: 1,
+  });
+/** Until the mock has acted on every request it was sent (the slow one's latency included). */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 1_800));
+
+describe('spent, when an attempt goes unanswered', () => {
+  it('a refusal after an unanswered attempt proves nothing: that attempt may still act, and its worst case stays', async () => {
+    // 409 and 404, each at the retry while the first attempt is still at work on the server.
+    for (const [profile, setUp] of [
+      // Another account's job is active for the profile: a start is a 409.
+      ['ada', () => client({}, 'key-other-1').articles.update('ada')],
+      // Another account's generate is under way: no article yet, so an update is a 404.
+      ['fresh-profile', () => client({}, 'key-other-1').articles.generate('fresh-profile')],
+    ] as const) {
+      mock.service.reset();
+      await setUp();
+      slowNextUpdate(1_200);
+      const sdk = client({ spendLimit: 100, maxRetries: 1, timeoutMs: 400 });
+      const failure = await rejectionOf(sdk.articles.update(profile), ProfileArticlesError);
+      expect(failure.attempts, profile).toBe(2);
+      expect(sdk.spent, profile).toBe(100);
+      // The other job ends; the first attempt wakes up on the server, and its update starts.
+      finishJobs();
+      await settled();
+      expect((await charged()).net, profile).toBe(100);
+      // The limit is spent: nothing more goes out.
+      await rejectionOf(sdk.articles.update('bob'), SpendLimitError);
+      expect((await charged()).peak, profile).toBeLessThanOrEqual(100);
+    }
+  });
+
+  it('a stub cannot refuse a retry whose key acted: the replay answers it, as the service would', async () => {
+    // The first attempt acts and its answer is lost; a 409 stub waits for the retry.
+    const route = 'POST /api/v1/articles/{profile_id}/update';
+    mock.service.stub({ match: { route, account: 'rich' }, outcome: { status: 409 }, times: 1, priority: 0 });
+    mock.service.stub({ match: { route, account: 'rich' }, outcome: { lost: true }, times: 1, priority: 1 });
+    const sdk = client({ spendLimit: 100, maxRetries: 1 });
+    const job = await sdk.articles.update('ada');
+    expect(job.status).toBe('queued');
+    expect((await charged()).net).toBe(100);
+    expect(sdk.spent).toBe(100);
+  });
+});
+
+describe('spent, when one budget spans API keys', () => {
+  it('the same Idempotency-Key under another API key is another account’s key: it is held and counted', async () => {
+    const sdk = client({ spendLimit: 200 });
+    await sdk.articles.update('ada', { idempotencyKey: 'order-42' });
+    const tenant = sdk.withOptions({ apiKey: 'key-other-1' });
+    await tenant.articles.update('bob', { idempotencyKey: 'order-42' });
+    expect(sdk.spent).toBe(200);
+    expect((await charged('rich')).net + (await charged('other')).net).toBe(200);
+    // One budget: the third update is refused.
+    await rejectionOf(tenant.articles.update('cyd'), SpendLimitError);
+  });
+
+  it('another account’s 402 or 404 for the same key gives back nothing of this account’s', async () => {
+    for (const [tenantKey, profile] of [
+      ['key-poor-1', 'bob'],
+      ['key-other-1', 'nobody-here'],
+    ] as const) {
+      mock.service.reset();
+      mock.service.stub({
+        match: { route: 'POST /api/v1/articles/{profile_id}/update', account: 'rich' },
+        outcome: { lost: true },
+        times: 1,
+      });
+      const sdk = client({ spendLimit: 100, maxRetries: 0 });
+      await rejectionOf(sdk.articles.update('ada', { idempotencyKey: 'order-7' }), Error);
+      expect(sdk.spent).toBe(100);
+      const tenant = sdk.withOptions({ apiKey: tenantKey });
+      // Held as a key of its own: at the limit, it is not even sent.
+      await rejectionOf(tenant.articles.update(profile, { idempotencyKey: 'order-7' }), SpendLimitError);
+      expect(sdk.spent).toBe(100);
+      await rejectionOf(sdk.articles.update('cyd'), SpendLimitError);
+      expect((await charged()).peak).toBeLessThanOrEqual(100);
+    }
+  });
+});
+
+describe('spent, when a key outlives the server’s memory of it', () => {
+  it('a key answered more than a day ago holds its price again, and a new job under it is a new charge', async () => {
+    const sdk = client({ spendLimit: 100 });
+    await sdk.articles.update('ada', { idempotencyKey: 'nightly-ada' });
+    finishJobs();
+    // The mock, like Stripe, keeps a key for 24 hours.
+    mock.service.advanceClock(25 * 3600_000);
+    const realNow = Date.now;
+    Date.now = () => realNow() + 25 * 3600_000;
+    try {
+      await rejectionOf(sdk.articles.update('ada', { idempotencyKey: 'nightly-ada' }), SpendLimitError);
+      const roomier = sdk.withOptions({ spendLimit: 1_000 });
+      await roomier.articles.update('ada', { idempotencyKey: 'nightly-ada' });
+      await roomier.articles.update('ada', { idempotencyKey: 'nightly-ada' }); // a replay, now
+      expect(roomier.spent).toBe(100);
+    } finally {
+      Date.now = realNow;
+    }
+    expect((await charged()).net).toBe(200);
+  });
+});
+
+describe('spent, for request() to a paid path in another spelling', () => {
+  it('a percent-encoded, doubled or trailing-slash spelling of a paid endpoint is held and counted as that endpoint', async () => {
+    for (const path of [
+      '/%61rticles',
+      '/api/v1/%61rticles',
+      '/api/v%31/articles',
+      '/articles/',
+      '/api/v1//articles',
+    ]) {
+      mock.service.reset();
+      const sdk = client({ spendLimit: 100 });
+      await sdk.request({ method: 'POST', path, body: { profile_id: 'new-profile' } }).catch(() => undefined);
+      const { net } = await charged();
+      // Sent and charged, or refused by the server and free: either way the count is not below.
+      expect(sdk.spent, path).toBeGreaterThanOrEqual(net);
+      if (net > 0) await rejectionOf(sdk.articles.update('bob'), SpendLimitError);
+    }
+    mock.service.reset();
+    const sdk = client({ spendLimit: 100 });
+    await sdk.request({ method: 'POST', path: '/articles/%62ob/update' });
+    expect((await charged()).net).toBe(100);
+    expect(sdk.spent).toBe(100);
+    await rejectionOf(
+      sdk.request({ method: 'POST', path: '/%61rticles', body: { profile_id: 'x' } }),
+      SpendLimitError,
+    );
+  });
+});
