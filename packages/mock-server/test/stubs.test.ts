@@ -260,6 +260,26 @@ describe.each<Kind>(['msw', 'bin'])('outcome stubs over %s', (kind) => {
     expect((await jobsOf(t)).total).toBe(1);
   });
 
+  it('a stubbed status does not answer a key its account used before: the replay does, as the service answers a key before any rule', async () => {
+    await t.stub({ match: { idempotencyKey: 'k1' }, outcome: { lost: true }, times: 1, priority: 1 });
+    await t.stub({ match: { route: 'POST /api/v1/articles' }, outcome: { status: 409 }, times: 1 });
+    expect((await generate(t, 'ada', 'k1')).status).toBe(500);
+    // The replay, not the stub: the same job, charged once.
+    const replay = await generate(t, 'ada', 'k1');
+    expect(replay.status).toBe(202);
+    expect(await balance(t)).toBe(900);
+    expect((await jobsOf(t)).total).toBe(1);
+    // The key for another profile is a mismatch, answered as the service answers it.
+    const mismatch = await generate(t, 'grace', 'k1');
+    expect(mismatch.status).toBe(409);
+    expect((await mismatch.json()).detail).toMatch(/already used/);
+    // A new key still meets the stub.
+    const fresh = await generate(t, 'grace', 'k2');
+    expect(fresh.status).toBe(409);
+    expect((await fresh.json()).detail).not.toMatch(/already used/);
+    expect(await balance(t)).toBe(900);
+  });
+
   it('reset before drops the connection with no effect; reset after, after the full effect', async () => {
     await t.stub({ match: { route: 'POST /api/v1/articles' }, outcome: { reset: 'before' } });
     expect(await dropped(generate(t, 'ada', 'k1'))).toBe(true);

@@ -3,7 +3,8 @@
 // is started (and reserved) as any other and then fails or stalls by its plan, a lost answer or
 // a reset after takes the full effect first. The step comes after authentication and the rate
 // limit (it authorises the request itself when some stub may match, and the API's auth step
-// then takes its word) and before the fault rules, which a stubbed request does not draw.
+// then takes its word) and before the fault rules, which a stubbed request does not draw. A
+// key its account used before is answered before any rule, so no stubbed status or job meets it.
 import type { Context, Hono, MiddlewareHandler, Next } from 'hono';
 import type { LiveState } from '../data/live-state.js';
 import { shapeBody } from '../http/body-shape.js';
@@ -13,6 +14,7 @@ import { fail } from '../operations/outcome.js';
 import { FAULT_ROUTES, type FaultRoute } from '../rules/request/faults.js';
 import {
   contractText,
+  keyedOperation,
   profileInBody,
   type StubOutcome,
   type StubProbe,
@@ -114,7 +116,14 @@ function stubStep(route: FaultRoute, live: LiveState): MiddlewareHandler<ApiEnv>
     const caller = authorize(live, requestHeader(c, 'authorization'));
     if (!caller.ok) return respond(caller.outcome, c.env.requestId);
     c.set('ctx', caller.ctx);
-    const stub = stubs.take(probe, caller.ctx.account.id);
+    const accountId = caller.ctx.account.id;
+    const operation = keyedOperation(route);
+    const profileId = operation && probe.idempotencyKey !== undefined ? probe.profileId() : undefined;
+    if (operation && profileId !== undefined) {
+      const found = live.state.idempotency.lookup(accountId, probe.idempotencyKey!, operation, profileId);
+      probe.keyAnswers = found.kind !== 'new';
+    }
+    const stub = stubs.take(probe, accountId);
     if (!stub) return next();
     c.set('stubId', stub.id);
     return applyOutcome(c, next, stub.outcome, live);

@@ -170,7 +170,22 @@ export interface StubProbe {
   /** The profile the request names, when it names one; read only when a stub asks. */
   profileId(): string | undefined;
   idempotencyKey: string | undefined;
+  /**
+   * The request's Idempotency-Key was used before by its account (a replay, or a mismatch's
+   * 409): the service answers it before any rule, so no stubbed status or job applies to it.
+   * A client may take a refusal for a key to mean that the key did nothing; a stub that
+   * refused a replay would make the mock say what the service never does.
+   */
+  keyAnswers?: boolean;
 }
+
+/** The operation a keyed route starts, for looking its key up; undefined for the others. */
+export const keyedOperation = (route: FaultRoute): 'generate' | 'update' | undefined =>
+  ROUTE_NAMES[route] === 'generateArticle'
+    ? 'generate'
+    : ROUTE_NAMES[route] === 'updateArticle'
+      ? 'update'
+      : undefined;
 
 /** Whether a request's profile is in its body (a generate's): the only route a probe reads it from. */
 export const profileInBody = (route: FaultRoute) => ROUTE_NAMES[route] === 'generateArticle';
@@ -262,7 +277,8 @@ export function createStubs(): Stubs {
     return (
       (match.idempotencyKey === undefined || match.idempotencyKey === probe.idempotencyKey) &&
       (accountId === undefined || match.account === undefined || match.account === accountId) &&
-      (match.profileId === undefined || match.profileId === probe.profileId())
+      (match.profileId === undefined || match.profileId === probe.profileId()) &&
+      !(probe.keyAnswers && ('status' in stub.outcome || 'job' in stub.outcome))
     );
   };
   const drop = (stub: Stub) => {
