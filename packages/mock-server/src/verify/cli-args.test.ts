@@ -54,6 +54,13 @@ describe('verify arguments', () => {
 
   it('reads PROFILE_ARTICLES_POLL_INTERVAL in seconds', () => {
     expect(options([], { ...env, PROFILE_ARTICLES_POLL_INTERVAL: '2' }).pollIntervalMs).toBe(2000);
+    // A fraction, as the CLI reads the same variable; no other spelling of a number.
+    expect(options([], { ...env, PROFILE_ARTICLES_POLL_INTERVAL: '0.2' }).pollIntervalMs).toBe(200);
+    for (const raw of ['1e3', '0x10', ' 5', '-1', '.5', '5.', '2147484']) {
+      expect(() => options([], { ...env, PROFILE_ARTICLES_POLL_INTERVAL: raw }), raw).toThrow(
+        /PROFILE_ARTICLES_POLL_INTERVAL must be a number of seconds from 0 to 2147483/,
+      );
+    }
   });
 
   it('takes --spend only as plain digits within a safe integer', () => {

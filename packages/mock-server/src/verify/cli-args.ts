@@ -56,6 +56,21 @@ function wholeNumber(raw: string, what: string): number {
   return value;
 }
 
+/** The longest timer Node keeps: a longer poll interval would fire at once. */
+const MAX_POLL_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
+
+/**
+ * Seconds, a fraction allowed, as the CLI reads the same variable (`0.2`): plain digits and one
+ * point only, so that `1e3`, `0x10` and ` 5` are refused rather than read as something else.
+ */
+function seconds(raw: string, what: string): number {
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || value > MAX_POLL_SECONDS) {
+    throw new UsageError(`${what} must be a number of seconds from 0 to ${MAX_POLL_SECONDS}, got "${raw}"`);
+  }
+  return Math.round(value * 1000);
+}
+
 /** parseArgs reads `--spend -1` as a missing value; glue it so that the real message shows. */
 function glueNegativeSpend(argv: string[]): string[] {
   const glued: string[] = [];
@@ -135,9 +150,7 @@ export function parseVerifyArgs(argv: string[], env: NodeJS.ProcessEnv): ParsedV
     spend: values.spend === undefined ? 0 : wholeNumber(values.spend as string, '--spend'),
     checkRateLimit: values['check-rate-limit'] === true,
     // The SDK's default: the contract advises polling about every 10 s.
-    pollIntervalMs: poll
-      ? 1000 * wholeNumber(poll, 'PROFILE_ARTICLES_POLL_INTERVAL')
-      : defaultOptions.pollIntervalMs,
+    pollIntervalMs: poll ? seconds(poll, 'PROFILE_ARTICLES_POLL_INTERVAL') : defaultOptions.pollIntervalMs,
   };
   const profile = slug(values.profile, '--profile');
   const generateProfile = slug(values['generate-profile'], '--generate-profile');
