@@ -136,7 +136,9 @@ export interface ClientOptions {
   spendLimit?: number;
   /**
    * OpenTelemetry: `false` makes no spans. Otherwise, once `@opentelemetry/api` (an optional
-   * peer) is found, every call and wait is a span (docs/sdk.md, "Tracing"). Default true.
+   * peer) is found, every call and wait is a CLIENT span named `profile_articles.<operation>`
+   * (a wait's requests its children), carrying the request id, the Idempotency-Key, the
+   * attempts and the credits charged, never the key or a body. Default true.
    */
   tracing?: boolean;
   /** The provider the spans come from, instead of the one registered globally with `@opentelemetry/api`. */
