@@ -29,8 +29,16 @@ const slowNextUpdate = (latencyMs: number) =>
     outcome: { latencyMs },
     times: 1,
   });
-/** Until the mock has acted on every request it was sent (the slow one's latency included). */
-const settled = () => new Promise((resolve) => setTimeout(resolve, 1_800));
+/** Until the account has been charged `net` (the slow attempt acting), for at most 10 s. */
+async function chargedReaches(net: number): Promise<number> {
+  const until = Date.now() + 10_000;
+  let now = (await charged()).net;
+  while (now < net && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    now = (await charged()).net;
+  }
+  return now;
+}
 
 describe('spent, when an attempt goes unanswered', () => {
   it('a refusal after an unanswered attempt proves nothing: that attempt may still act, and its worst case stays', async () => {
@@ -50,8 +58,7 @@ describe('spent, when an attempt goes unanswered', () => {
       expect(sdk.spent, profile).toBe(100);
       // The other job ends; the first attempt wakes up on the server, and its update starts.
       finishJobs();
-      await settled();
-      expect((await charged()).net, profile).toBe(100);
+      expect(await chargedReaches(100), profile).toBe(100);
       // The limit is spent: nothing more goes out.
       await rejectionOf(sdk.articles.update('bob'), SpendLimitError);
       expect((await charged()).peak, profile).toBeLessThanOrEqual(100);
