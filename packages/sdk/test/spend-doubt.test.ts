@@ -2,6 +2,7 @@
 // shared, or a path is spelled another way: against the real mock over HTTP, whose ledger
 // (GET /_mock/ledger) is the proof. Each case is one a review found `client.spent` below what
 // the account was charged, or the account charged past the limit.
+import { startMockServer } from '@profile-articles/mock-server';
 import { ledgerCharges } from '@profile-articles/test-utils/ledger';
 import { useMockServer } from '@profile-articles/test-utils/mock-suite';
 import { rejectionOf } from '@profile-articles/test-utils/rejection';
@@ -114,7 +115,71 @@ describe('spent, when one budget spans API keys', () => {
   });
 });
 
+describe('spent, when one budget spans servers', () => {
+  it('the same Idempotency-Key on another origin is another server’s key: it is held and counted', async () => {
+    const second = await startMockServer({
+      port: 0,
+      config: {
+        accounts: [{ id: 'rich', apiKeys: ['key-rich-1'], credits: 1_000 }],
+        articles: [{ profileId: 'ada' }],
+      },
+    });
+    try {
+      const sdk = client({ spendLimit: 150 });
+      await sdk.articles.update('ada', { idempotencyKey: 'k' });
+      const elsewhere = sdk.withOptions({ baseUrl: second.url });
+      // Not a replay there: it holds its price, and the budget has no room for it.
+      await rejectionOf(elsewhere.articles.update('ada', { idempotencyKey: 'k' }), SpendLimitError);
+      expect((await ledgerCharges(second.url, 'rich')).net).toBe(0);
+      const roomy = client({ spendLimit: 250 });
+      await roomy.articles.update('bob', { idempotencyKey: 'k2' });
+      await roomy.withOptions({ baseUrl: second.url }).articles.update('ada', { idempotencyKey: 'k2' });
+      expect(roomy.spent).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+/** Runs `body` with this process's clock (the SDK's and the mock's) `ms` ahead. */
+async function later<T>(ms: number, body: () => Promise<T>): Promise<T> {
+  const realNow = Date.now;
+  Date.now = () => realNow() + ms;
+  try {
+    return await body();
+  } finally {
+    Date.now = realNow;
+  }
+}
+
 describe('spent, when a key outlives the server’s memory of it', () => {
+  it('a key whose answers were lost, sent again after a day, is a new key: the old worst case stays', async () => {
+    mock.service.stub({
+      match: { route: 'POST /api/v1/articles', account: 'rich' },
+      outcome: { reset: 'after' },
+      times: 1,
+    });
+    const sdk = client({ spendLimit: 250, maxRetries: 0 });
+    await rejectionOf(sdk.articles.generate('ada', { idempotencyKey: 'g1' }), ProfileArticlesError);
+    expect(sdk.spent).toBe(100); // the worst case: it read the article, for 1
+    // The mock forgot g1: it reads the article again.
+    await later(25 * 3600_000, () => sdk.articles.generate('ada', { idempotencyKey: 'g1' }));
+    expect((await charged()).net).toBe(2);
+    expect(sdk.spent).toBe(101);
+  });
+
+  it('the day runs from the key’s first sending: a replay does not move it', async () => {
+    const sdk = client({ spendLimit: 150 });
+    await sdk.articles.update('ada', { idempotencyKey: 'k' });
+    finishJobs();
+    await later(23 * 3600_000, () => sdk.articles.update('ada', { idempotencyKey: 'k' }));
+    expect(sdk.spent).toBe(100);
+    await later(25 * 3600_000, () =>
+      rejectionOf(sdk.articles.update('ada', { idempotencyKey: 'k' }), SpendLimitError),
+    );
+    expect((await charged()).peak).toBeLessThanOrEqual(150);
+  });
+
   it('a key answered more than a day ago holds its price again, and a new job under it is a new charge', async () => {
     const sdk = client({ spendLimit: 100 });
     await sdk.articles.update('ada', { idempotencyKey: 'nightly-ada' });
@@ -144,6 +209,13 @@ describe('spent, for request() to a paid path in another spelling', () => {
       '/api/v%31/articles',
       '/articles/',
       '/api/v1//articles',
+      // What the URL parser rewrites: a backslash is a slash, tabs and newlines are dropped,
+      // trailing spaces and controls are cut.
+      '/api/v1\\articles',
+      '/arti\tcles',
+      '/arti\ncles',
+      '/articles ',
+      '/articles\u0001',
     ]) {
       mock.service.reset();
       const sdk = client({ spendLimit: 100 });
@@ -158,6 +230,8 @@ describe('spent, for request() to a paid path in another spelling', () => {
     await sdk.request({ method: 'POST', path: '/articles/%62ob/update' });
     expect((await charged()).net).toBe(100);
     expect(sdk.spent).toBe(100);
+    // A read spelled with a backslash is a paid read too: at the limit, it is not sent.
+    await rejectionOf(sdk.request({ method: 'GET', path: '/articles\\ada' }), SpendLimitError);
     await rejectionOf(
       sdk.request({ method: 'POST', path: '/%61rticles', body: { profile_id: 'x' } }),
       SpendLimitError,

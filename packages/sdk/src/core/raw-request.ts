@@ -77,6 +77,15 @@ function segmentsOf(path: string): string[] {
   return decoded.filter((segment, i) => i === 0 || segment !== '');
 }
 
+/** The segments of the path the URL parser sends for `path` (below the origin), or undefined. */
+function sentSegments(path: string): string[] | undefined {
+  try {
+    return segmentsOf(new URL(`http://api.invalid${path}`).pathname);
+  } catch {
+    return undefined; // not a URL: the transport refuses it before sending
+  }
+}
+
 /** The table's endpoint for `method` and `parts`, the segments below the prefix, if any. */
 function knownEndpoint(method: string, parts: readonly string[]): Endpoint | undefined {
   return Object.values(ENDPOINTS as Record<string, Endpoint>).find((endpoint) => {
@@ -102,13 +111,13 @@ function rawSpec(request: RawRequest, mode: { raw: boolean }): [RequestSpec<unkn
   checkSpelledPath(path);
   if (body !== undefined && method === 'GET') throw new InvalidArgumentError('A GET sends no body');
   const fullPath = path.startsWith('/api/');
-  const [bare = ''] = path.split(/[?#]/, 1);
-  // Matched as the server reads the path, so that no spelling of a paid endpoint goes unpriced.
+  // Matched as the server reads the path, so that no spelling of a paid endpoint goes unpriced:
+  // the path the URL parser makes of it (`\` is `/`; tabs and newlines are dropped, trailing
+  // spaces and controls trimmed; the query cut off), split and decoded as segmentsOf says.
   const prefix = segmentsOf(API_PREFIX);
-  const parts = segmentsOf(bare);
-  const below = !fullPath
-    ? parts
-    : prefix.every((segment, i) => parts[i] === segment) && parts.length > prefix.length
+  const parts = sentSegments(`${fullPath ? '' : API_PREFIX}${path}`);
+  const below =
+    parts && prefix.every((segment, i) => parts[i] === segment) && parts.length > prefix.length
       ? ['', ...parts.slice(prefix.length)]
       : undefined;
   const endpoint = below === undefined ? undefined : knownEndpoint(method, below);

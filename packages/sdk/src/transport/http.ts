@@ -142,7 +142,7 @@ export function createTransport(
 
   // Outside the spend ledger, so that a call it refuses is a span too (tracing/hook.ts).
   return {
-    ...traced(spend.calls(request, apiKey), options, redact.text, requestIdOf),
+    ...traced(spend.calls(request, `${options.baseUrl}\n${apiKey}`), options, redact.text, requestIdOf),
     redact: redact.json,
     requestIdOf,
     spent: spend.spent,

@@ -14,9 +14,9 @@
 // only if every one of them was answered: one that went unanswered (a reset, a timeout) may still
 // be at work on the server and act after the refusal, so its worst case stays.
 // One Idempotency-Key is one charge: its retries and replays never count twice. Keys are the
-// server's per account, so they are counted per API key. A server keeps a key for a while, not
-// for ever: a new job under a key answered before is a new charge, and a key answered more than
-// KEY_KEPT_MS ago holds its price again.
+// server's per account, so they are counted per origin and API key. A server keeps a key for a
+// while, not for ever: a key first sent more than KEY_KEPT_MS ago is a new key (what it counted
+// stays counted), and a new job under a key answered before is a new charge.
 
 import type { CallMeter, RequestSpec, Transport } from '../core/transport-types.js';
 import { ApiError, SpendLimitError } from '../errors/errors.js';
@@ -26,11 +26,14 @@ import type { PriceField } from '../schemas/endpoints.js';
 import { isTerminalStatus, type Job } from '../schemas/job.js';
 import type { Attempt } from './attempt.js';
 
-/** Keys and jobs remembered, each: the oldest is forgotten first (and then counted at worst). */
-const REMEMBERED = 1000;
 /**
- * How long a key answered before is taken to be kept by the server, so that its replay holds
- * nothing: 24 hours, as the mock and Stripe keep keys (the interface names no figure).
+ * Keys and jobs remembered, each: the oldest is forgotten first. What it counted stays counted,
+ * and a forgotten key sent again is held and counted as a new one (never below what was charged).
+ */
+const REMEMBERED = 10_000;
+/**
+ * How long the server is taken to keep a key, from the first time it was sent (the server
+ * stores it no sooner): 24 hours, as the mock and Stripe keep keys (the interface names none).
  */
 const KEY_KEPT_MS = 24 * 3600_000;
 
@@ -43,10 +46,10 @@ interface Counted {
   unanswered: boolean;
   /** The job the key answered with: the same job again is a replay, another one a new charge. */
   jobId?: string;
-  /** When an answer for the key came (Date.now()). */
-  answeredAt?: number;
+  /** When a call first sent the key (Date.now()), which its replays do not move. */
+  sentAt: number;
 }
-const uncounted = (): Counted => ({ credits: 0, known: false, unanswered: false });
+const uncounted = (sentAt: number): Counted => ({ credits: 0, known: false, unanswered: false, sentAt });
 
 type Request = Transport['request'];
 
@@ -120,20 +123,23 @@ export function createSpend(limit: number | undefined) {
   function open(
     { idempotencyKey: key }: RequestSpec<unknown>,
     fields: readonly PriceField[],
-    apiKey: string,
+    scope: string,
   ): CallMeter {
     const price = Math.max(...fields.map((field) => Math.max(prices[field], highest[field])));
-    // The server keeps Idempotency-Keys per account: a derived client with another API key may
-    // use the same key for another account's work.
-    const slot = key === undefined ? undefined : `${apiKey}\n${key}`;
-    const before = slot === undefined ? undefined : keys.get(slot);
+    // A server keeps Idempotency-Keys per account: a derived client with another API key or
+    // another origin may use the same key for other work.
+    const slot = key === undefined ? undefined : `${scope}\n${key}`;
+    const openedAt = Date.now();
+    let before = slot === undefined ? undefined : keys.get(slot);
+    if (before && openedAt - before.sentAt >= KEY_KEPT_MS) {
+      // The server may have forgotten the key: this call is a new key, and what the old one
+      // counted (its answer's, or its worst case) stays counted.
+      keys.delete(slot!);
+      before = undefined;
+    }
     // A key whose answers were all lost holds only the rest of its worst case; one answered
-    // before holds nothing, unless the server may have forgotten it by now and start anew.
-    let held = before?.known
-      ? Date.now() - (before.answeredAt ?? 0) >= KEY_KEPT_MS
-        ? price
-        : 0
-      : Math.max(0, price - (before?.credits ?? 0));
+    // before, nothing: its replay is not counted again.
+    let held = before?.known ? 0 : Math.max(0, price - (before?.credits ?? 0));
     hold(held);
     const release = () => {
       inFlight -= held;
@@ -176,14 +182,9 @@ export function createSpend(limit: number | undefined) {
         let counted = keys.get(slot);
         // Answered before, and not with the same job, nor with a read the server still keeps:
         // the server did the work anew under the key, a charge of its own.
-        const replay =
-          counted?.known &&
-          (isJob(value)
-            ? value.job_id === counted.jobId
-            : counted.jobId === undefined && Date.now() - (counted.answeredAt ?? 0) < KEY_KEPT_MS);
+        const replay = counted?.known && (isJob(value) ? value.job_id === counted.jobId : !counted.jobId);
         if (counted?.known && !replay) counted = undefined;
-        counted ??= uncounted();
-        counted.answeredAt = Date.now();
+        counted ??= uncounted(openedAt);
         remember(keys, slot, counted);
         if (!isJob(value)) {
           if (!counted.known) count(counted, charge('read_credits', charged(value as ReadResponse)));
@@ -203,7 +204,7 @@ export function createSpend(limit: number | undefined) {
       end() {
         release();
         if (slot === undefined || settled) return;
-        const counted = keys.get(slot) ?? uncounted();
+        const counted = keys.get(slot) ?? uncounted(openedAt);
         if (counted.known) return;
         if (refusal !== undefined && !unanswered) {
           // Every attempt answered, the last with a refusal: this call did nothing. A 402 or 404
@@ -229,13 +230,14 @@ export function createSpend(limit: number | undefined) {
     /** Credits charged to this client's calls, net of the refunds it has seen. */
     spent: () => spent,
     /** The transport's request, holding each paid call's worst case until it ends. */
-    calls: (request: Request, apiKey: string): Request =>
+    /** `scope`: the origin and the API key, which the server keeps Idempotency-Keys under. */
+    calls: (request: Request, scope: string): Request =>
       // A free call goes straight through: nothing to hold, and no promise more per call.
       function metered(spec, call) {
         if (spec.price === undefined) return request(spec, call);
         let meter: CallMeter;
         try {
-          meter = open(spec, spec.price, apiKey);
+          meter = open(spec, spec.price, scope);
         } catch (error) {
           return Promise.reject(error); // a SpendLimitError: nothing was sent
         }
