@@ -2,12 +2,22 @@
 // shared, or a path is spelled another way: against the real mock over HTTP, whose ledger
 // (GET /_mock/ledger) is the proof. Each case is one a review found `client.spent` below what
 // the account was charged, or the account charged past the limit.
-import { startMockServer } from '@profile-articles/mock-server';
+import { createMockService, startMockServer } from '@profile-articles/mock-server';
 import { ledgerCharges } from '@profile-articles/test-utils/ledger';
 import { useMockServer } from '@profile-articles/test-utils/mock-suite';
 import { rejectionOf } from '@profile-articles/test-utils/rejection';
+import { seededIds } from '@profile-articles/test-utils/seeded-ids';
 import { describe, expect, it } from 'vitest';
-import { type ClientOptions, ProfileArticles, ProfileArticlesError, SpendLimitError } from '../src/node.js';
+import {
+  type ClientOptions,
+  InvalidArgumentError,
+  isJob,
+  type Job,
+  type Middleware,
+  ProfileArticles,
+  ProfileArticlesError,
+  SpendLimitError,
+} from '../src/node.js';
 
 const mock = useMockServer({
   accounts: [
@@ -236,5 +246,90 @@ describe('spent, for request() to a paid path in another spelling', () => {
       sdk.request({ method: 'POST', path: '/%61rticles', body: { profile_id: 'x' } }),
       SpendLimitError,
     );
+  });
+});
+
+describe('spent, when calls with one key overlap', () => {
+  it('a refusal gives back nothing while another call with the key is under way on that count', async () => {
+    const route = 'POST /api/v1/articles/{profile_id}/update';
+    const sdk = client({ spendLimit: 100, maxRetries: 0 });
+    // Another account's generate is under way: no article yet, so an update is a 404.
+    await client({}, 'key-other-1').articles.generate('fresh');
+    // C: a 500 that did nothing; its worst case counts under the key.
+    mock.service.stub({ match: { route, account: 'rich' }, outcome: { status: 500 }, times: 1 });
+    await rejectionOf(sdk.articles.update('fresh', { idempotencyKey: 'K' }), ProfileArticlesError);
+    expect(sdk.spent).toBe(100);
+    // A: the key again, slow to act; it holds nothing, the key's count covering it.
+    mock.service.stub({ match: { route, account: 'rich' }, outcome: { latencyMs: 1_000 }, times: 1 });
+    const slow = sdk.articles.update('fresh', { idempotencyKey: 'K' });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // B: the key again, a 404 at once. It gives nothing back while A is under way.
+    await rejectionOf(sdk.articles.update('fresh', { idempotencyKey: 'K' }), ProfileArticlesError);
+    expect(sdk.spent).toBe(100);
+    finishJobs(); // the article now exists: A will start an update
+    await rejectionOf(sdk.articles.update('ada'), SpendLimitError);
+    await slow;
+    expect(sdk.spent).toBe(100);
+    expect((await charged()).peak).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('spent, for jobs of two servers', () => {
+  it('a failed job on another origin gives back nothing of a job with the same id here', async () => {
+    const config = {
+      accounts: [{ id: 'acme', apiKeys: ['key-acme-1'], credits: 100_000 }],
+      jobs: { queuedMs: 60_000, runningMs: 60_000 },
+    };
+    // Seeded ids: both servers give their first job the same id.
+    const [prod, staging] = await Promise.all(
+      [1, 2].map(() =>
+        startMockServer({ port: 0, service: createMockService(config, { newId: seededIds() }) }),
+      ),
+    );
+    try {
+      const sdk = new ProfileArticles({ apiKey: 'key-acme-1', baseUrl: prod!.url, spendLimit: 100 });
+      const started = await sdk.articles.generate('ada');
+      const failing = await new ProfileArticles({
+        apiKey: 'key-acme-1',
+        baseUrl: staging!.url,
+      }).articles.generate('fail-x');
+      expect(isJob(started) && isJob(failing) && started.job_id === failing.job_id).toBe(true);
+      staging!.service.advanceClock(200_000);
+      const seen = await sdk.withOptions({ baseUrl: staging!.url }).jobs.get((failing as Job).job_id);
+      expect(seen.status).toBe('failed');
+      expect(sdk.spent).toBe(100);
+      await rejectionOf(sdk.articles.generate('bob'), SpendLimitError);
+    } finally {
+      await Promise.all([prod!.close(), staging!.close()]);
+    }
+  });
+});
+
+describe('spent, with a middleware that sends again', () => {
+  it('a second next() in one attempt is refused, and the first send counts as maybe charged', async () => {
+    const sendAgainOn5xx: Middleware = async (request, next) => {
+      const answer = await next(request);
+      return answer.status >= 500 ? next(request) : answer;
+    };
+    for (const op of ['generate', 'read'] as const) {
+      mock.service.reset();
+      const route = op === 'generate' ? 'POST /api/v1/articles' : 'GET /api/v1/articles/{profile_id}';
+      mock.service.stub({ match: { route, account: 'rich' }, outcome: { lost: true }, times: 1 });
+      const sdk = client({
+        spendLimit: op === 'read' ? 1 : 100,
+        middleware: [sendAgainOn5xx],
+        maxRetries: 0,
+      });
+      const call = op === 'generate' ? sdk.articles.generate('fresh-1') : sdk.articles.read('ada');
+      const refused = await rejectionOf(call, InvalidArgumentError);
+      expect(refused.message).toMatch(/next\(\) once an attempt/);
+      // The first send acted: it counts, and the limit is spent.
+      expect((await charged()).net, op).toBe(op === 'read' ? 1 : 100);
+      expect(sdk.spent, op).toBe(op === 'read' ? 1 : 100);
+      await rejectionOf(
+        op === 'read' ? sdk.articles.read('ada') : sdk.articles.generate('fresh-2'),
+        SpendLimitError,
+      );
+    }
   });
 });

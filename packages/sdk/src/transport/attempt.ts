@@ -18,6 +18,7 @@ import type { ResponseIssue } from '../errors/response-issue.js';
 import type { Redactor } from '../redaction/redact.js';
 import { boundedSignal, untilAborted } from '../retry/abort.js';
 import { shouldRetryStatus } from '../retry/retry.js';
+import type { MiddlewareSend } from './middleware.js';
 import { type BodyRead, MAX_RESPONSE_BYTES, readBody } from './read-body.js';
 import { type AttemptInit, type SendWithin, sendWithinOf, TIMED_OUT } from './timed-send.js';
 
@@ -122,7 +123,7 @@ export function createAttempt(
   const ownSendWithin = sendWithinOf(send);
   const { middleware } = options;
   // Loaded with the first attempt of a client that has middleware (middleware.ts).
-  const throughMiddleware = async (url: string, init: AttemptInit, failed: { error?: unknown }) => {
+  const throughMiddleware = async (url: string, init: AttemptInit, failed: MiddlewareSend) => {
     const { throughMiddleware: run } = await import('./middleware.js');
     return run(middleware ?? [], url, init, send, failed);
   };
@@ -173,7 +174,7 @@ export function createAttempt(
     let response: Response;
     let body: BodyRead | typeof UNREAD;
     // What the send itself rejected with, under middleware: anything else a middleware threw is its own.
-    const failed: { error?: unknown } | undefined = middleware && {};
+    const failed: MiddlewareSend | undefined = middleware && {};
     try {
       const init: AttemptInit = {
         ...fetchOptions,
@@ -204,8 +205,11 @@ export function createAttempt(
         return failure(timeout, spec.policy === 'idempotent');
       }
       // Refused before anything was sent (a proxy client's fetch takes no fetchOptions; what a
-      // middleware handed on): not retried, and nothing can have been charged.
-      if (error instanceof InvalidArgumentError) return { ...failure(error, false), notSent: true };
+      // middleware handed on): not retried, and nothing can have been charged. A middleware's
+      // second next() is refused after the first was sent: that one may have been charged.
+      if (error instanceof InvalidArgumentError) {
+        return { ...failure(error, false), notSent: failed?.sent !== true };
+      }
       // A middleware's own error is the call's, as it threw it.
       if (failed && error !== failed.error) throw error;
       const code = errorCode(error);

@@ -46,7 +46,9 @@ export function createTransport(
   };
   // What this client spent, and its spendLimit: around each paid call and each attempt.
   const spend = inherited && !inherited.ownBudget ? inherited.parent.spend : createSpend(options.spendLimit);
-  const attempt = spend.attempts(createAttempt(apiKey, options, redact, requestIdOf, keyFrom));
+  // A server's keys and job ids are its own, per account: counted per origin and API key.
+  const scope = `${options.baseUrl}\n${apiKey}`;
+  const attempt = spend.attempts(createAttempt(apiKey, options, redact, requestIdOf, keyFrom), scope);
   // Undefined unless the `pacing` option is on; then every attempt takes a slot of the window first.
   // A derived client with the same key, origin and pacing shares its original's window.
   const pacer =
@@ -142,7 +144,7 @@ export function createTransport(
 
   // Outside the spend ledger, so that a call it refuses is a span too (tracing/hook.ts).
   return {
-    ...traced(spend.calls(request, `${options.baseUrl}\n${apiKey}`), options, redact.text, requestIdOf),
+    ...traced(spend.calls(request, scope), options, redact.text, requestIdOf),
     redact: redact.json,
     requestIdOf,
     spent: spend.spent,

@@ -27,6 +27,12 @@ function lowerCased(headers: unknown): Record<string, string> {
   return out;
 }
 
+/** What one attempt's chain did: whether it sent, and what the send rejected with, if it did. */
+export interface MiddlewareSend {
+  sent?: boolean;
+  error?: unknown;
+}
+
 /**
  * The attempt's request through `middleware`, sent by `send` at the end of the chain.
  * `failure.error` is set to what `send` rejected with, if it did.
@@ -37,7 +43,7 @@ export function throughMiddleware(
   init: AttemptInit,
   send: (url: string, init: AttemptInit) => Promise<Response>,
   /** Where the error the send itself rejected with is kept: the attempt tells it from a middleware's own. */
-  failure: { error?: unknown },
+  failure: MiddlewareSend,
 ): Promise<Response> {
   const { method, body, signal } = init;
   const fixed = (headers: Record<string, string>) => FIXED.map((name) => headers[name]);
@@ -45,6 +51,11 @@ export function throughMiddleware(
   const last = async (request: MiddlewareRequest): Promise<Response> => {
     if (request?.url !== url || request.init?.method !== method || request.init.body !== body) {
       throw new InvalidArgumentError('middleware cannot change the URL, method or body of a request');
+    }
+    // One send an attempt: the SDK retries itself, with the call's key and its spend counted
+    // once an attempt; a middleware that sent again would pass both by.
+    if (failure.sent) {
+      throw new InvalidArgumentError('middleware may call next() once an attempt: the SDK retries by itself');
     }
     const headers = lowerCased(request.init.headers);
     const changed = fixed(headers).findIndex((value, i) => value !== own[i]);
@@ -61,6 +72,7 @@ export function throughMiddleware(
     const sent = { ...request.init, method, headers: checked, redirect: 'manual', signal } as AttemptInit;
     if (body === undefined) delete sent.body;
     else sent.body = body;
+    failure.sent = true;
     try {
       return await send(url, sent);
     } catch (error) {

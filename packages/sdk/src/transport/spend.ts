@@ -80,6 +80,8 @@ export function createSpend(limit: number | undefined) {
     return credits;
   };
   const keys = new Map<string, Counted>();
+  /** Calls under way per key: a key's count is not given back while another call relies on it. */
+  const underWay = new Map<string, number>();
   const jobs = new Map<string, Counted>();
 
   function hold(price: number, attempts?: number): void {
@@ -98,8 +100,10 @@ export function createSpend(limit: number | undefined) {
    * A job seen in any answer. What it holds now is what this client counts for it: a failed or
    * cancelled job's 0 gives its credits back; otherwise the count only ever goes up.
    */
-  function sawJob(job: Job, counted = jobs.get(job.job_id)): void {
+  function sawJob(job: Job, scope: string, counted = jobs.get(`${scope}\n${job.job_id}`)): void {
     if (!counted) return;
+    // Job ids are the server's: two servers (or two accounts) may each have the same one.
+    const slot = `${scope}\n${job.job_id}`;
     const credits = charged(job);
     if (
       !counted.known ||
@@ -109,15 +113,15 @@ export function createSpend(limit: number | undefined) {
     ) {
       count(counted, credits);
     }
-    if (isTerminalStatus(job.status)) jobs.delete(job.job_id);
-    else remember(jobs, job.job_id, counted);
+    if (isTerminalStatus(job.status)) jobs.delete(slot);
+    else remember(jobs, slot, counted);
   }
 
-  function saw(value: unknown): void {
+  function saw(value: unknown, scope: string): void {
     // Undefined: handed over unread (asResponse()).
     const { pricing } = (value ?? {}) as Partial<BalanceResponse>;
     if (pricing) for (const field in prices) prices[field as PriceField] = pricing[field as PriceField];
-    else if (isJob(value)) sawJob(value);
+    else if (isJob(value)) sawJob(value, scope);
   }
 
   function open(
@@ -140,6 +144,7 @@ export function createSpend(limit: number | undefined) {
     // A key whose answers were all lost holds only the rest of its worst case; one answered
     // before, nothing: its replay is not counted again.
     let held = before?.known ? 0 : Math.max(0, price - (before?.credits ?? 0));
+    if (slot !== undefined) underWay.set(slot, (underWay.get(slot) ?? 0) + 1);
     hold(held);
     const release = () => {
       inFlight -= held;
@@ -193,7 +198,7 @@ export function createSpend(limit: number | undefined) {
         counted.jobId = value.job_id;
         // A started job's credits are what a generation or an update costs.
         if (!isTerminalStatus(value.status)) charge('generation_credits', charged(value));
-        sawJob(value, counted);
+        sawJob(value, scope, counted);
       },
       failed(error, notSent) {
         const status = error instanceof ApiError ? error.status : undefined;
@@ -203,13 +208,18 @@ export function createSpend(limit: number | undefined) {
       },
       end() {
         release();
-        if (slot === undefined || settled) return;
+        if (slot === undefined) return;
+        const others = (underWay.get(slot) ?? 1) - 1;
+        if (others > 0) underWay.set(slot, others);
+        else underWay.delete(slot);
+        if (settled) return;
         const counted = keys.get(slot) ?? uncounted(openedAt);
         if (counted.known) return;
         if (refusal !== undefined && !unanswered) {
           // Every attempt answered, the last with a refusal: this call did nothing. A 402 or 404
           // also says no earlier call with the key did, unless one of those went unanswered.
-          if (refusal !== 409 && !counted.unanswered) {
+          // Another call with the key still under way holds nothing on that count: it stays.
+          if (refusal !== 409 && !counted.unanswered && others === 0) {
             spent -= counted.credits;
             keys.delete(slot);
           }
@@ -244,13 +254,14 @@ export function createSpend(limit: number | undefined) {
         return request({ ...spec, meter }, call).finally(() => meter.end());
       },
     /** The transport's attempt, reporting each attempt of a paid call, and every answer seen. */
-    attempts: (attempt: Attempt): Attempt =>
+    /** `scope` as for `calls`: the jobs a free call's answers show are this server's and key's. */
+    attempts: (attempt: Attempt, scope: string): Attempt =>
       function metered(spec, info, ...rest) {
         const { meter } = spec;
         if (!meter) {
           // A free call's answer: a balance's prices, or a job whose refund this client counts.
           return attempt(spec, info, ...rest).then((outcome) => {
-            if (outcome.kind === 'success') saw(outcome.value.data);
+            if (outcome.kind === 'success') saw(outcome.value.data, scope);
             return outcome;
           });
         }
