@@ -30,6 +30,8 @@ export interface ProfileRun {
   operation: Operation;
   /** The least a paid outcome counts for, whatever the server claims it charged. */
   prices: Prices;
+  /** What the budget holds for one request: a request whose outcome cannot be learned counts it. */
+  cost: number;
   pollIntervalMs: number;
   /** --out: each finished article's files are written before its end is recorded. */
   outDir: string | undefined;
@@ -42,6 +44,8 @@ export interface ProfileRun {
 const CONFLICT_TRIES = 5;
 const CONFLICT_WAIT_MS = 2_000;
 const WAIT_BOUND_MS = 24 * 60 * 60_000;
+/** How long a server keeps an Idempotency-Key (the mock's and Stripe's 24 hours). */
+const KEY_KEPT_MS = 24 * 60 * 60_000;
 
 const now = () => new Date().toISOString();
 
@@ -117,12 +121,41 @@ export async function runProfile(
     });
   }
 
+  // A request left open whose outcome can no longer be learned by sending it again: a read (it
+  // has no key, so a second read is a second charge), or one sent more than a day ago (the
+  // server has forgotten its key). It counts at its worst case; --retry-failed sends it anew.
+  const sentAt = progress?.open?.sentAt === undefined ? Number.NaN : Date.parse(progress.open.sentAt);
+  if (resumed && jobId === undefined) {
+    if (operation === 'read') {
+      return end('error', run.cost, {
+        error: `a read left open by an earlier run may have been charged: counted as ${run.cost}; --retry-failed reads it again`,
+      });
+    }
+    // (A hand-made record's time may be no time at all: then it is sent again, as before.)
+    if (Date.now() - sentAt >= KEY_KEPT_MS) {
+      return end('error', run.cost, {
+        error: `its answer was lost more than 24 hours ago and its key has expired: counted as ${run.cost}; --retry-failed sends it again`,
+      });
+    }
+  }
+
   try {
     if (jobId === undefined) {
       run.onStarted(profileId, undefined, resumed);
       if (operation === 'read') {
-        const answer = await client.articles.read(profileId, { signal });
-        return finish('read', answer.credits_charged, answer.article);
+        // A read has no key: each attempt whose answer is lost may be charged again. A client
+        // of its own, held to this read's reservation, sends no retry that could be; what it
+        // may have spent is counted.
+        const reader = client.withOptions({ spendLimit: run.cost });
+        try {
+          const answer = await reader.articles.read(profileId, { signal });
+          return finish('read', answer.credits_charged, answer.article);
+        } catch (error) {
+          if (signal.aborted || reader.spent === 0) throw error;
+          return end('error', reader.spent, {
+            error: `${describe(sdk, error)}; it may have been charged, so it counts ${reader.spent}`,
+          });
+        }
       }
       let job: Job | undefined;
       for (let attempt = 1; job === undefined; attempt++) {

@@ -49,7 +49,7 @@ export function countedCharge(status: EndStatus, claimed: number, prices: Prices
 
 export interface ProfileProgress {
   /** The last request recorded as about to be sent, and not yet ended. */
-  open?: { idempotencyKey: string | undefined; jobId: string | undefined };
+  open?: { idempotencyKey: string | undefined; jobId: string | undefined; sentAt: string };
   end?: Extract<StateRecord, { type: 'end' }>;
 }
 
@@ -73,7 +73,7 @@ export function summarize(records: readonly StateRecord[]): StateSummary {
     const progress = profiles.get(record.profile_id) ?? {};
     profiles.set(record.profile_id, progress);
     if (record.type === 'send') {
-      progress.open = { idempotencyKey: record.idempotency_key, jobId: undefined };
+      progress.open = { idempotencyKey: record.idempotency_key, jobId: undefined, sentAt: record.at };
     } else if (record.type === 'job') {
       if (progress.open) progress.open.jobId = record.job_id;
     } else {

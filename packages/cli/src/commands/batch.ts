@@ -201,6 +201,7 @@ export async function batchCommand(ctx: Context, operationArg: string, options: 
         state,
         operation,
         prices: { read: balance.pricing.read_credits, generation: balance.pricing.generation_credits },
+        cost,
         pollIntervalMs: settings.pollIntervalMs,
         outDir: options.out,
         signal: controller.signal,

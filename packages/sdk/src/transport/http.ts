@@ -45,7 +45,11 @@ export function createTransport(
     return id === undefined ? id : redact.text(id);
   };
   // What this client spent, and its spendLimit: around each paid call and each attempt.
-  const spend = inherited && !inherited.ownBudget ? inherited.parent.spend : createSpend(options.spendLimit);
+  // A derived client with a budget of its own still knows the prices its original learned.
+  const spend =
+    inherited && !inherited.ownBudget
+      ? inherited.parent.spend
+      : createSpend(options.spendLimit, inherited?.parent.spend);
   // A server's keys and job ids are its own, per account: counted per origin and API key.
   const scope = `${options.baseUrl}\n${apiKey}`;
   const attempt = spend.attempts(createAttempt(apiKey, options, redact, requestIdOf, keyFrom), scope);

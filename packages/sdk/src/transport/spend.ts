@@ -67,14 +67,21 @@ const charged = (value: { credits_charged: number }) => value.credits_charged;
 const mayHaveCharged = (error: unknown, notSent?: boolean) =>
   error instanceof ApiError ? !(error.status >= 400 && error.status < 500) : !notSent;
 
-export function createSpend(limit: number | undefined) {
+/** What a spend knows of prices: a derived client with a budget of its own starts from them. */
+interface KnownPrices {
+  prices: Record<PriceField, number>;
+  highest: Record<PriceField, number>;
+}
+
+export function createSpend(limit: number | undefined, from?: { known(): KnownPrices }) {
   let spent = 0;
   let inFlight = 0;
+  const known = from?.known();
   // The last balance's prices (the interface's defaults until one is seen).
-  const prices: Record<PriceField, number> = { read_credits: 1, generation_credits: 100 };
+  const prices: Record<PriceField, number> = { read_credits: 1, generation_credits: 100, ...known?.prices };
   // The most this client was charged for each, never below the defaults: a balance is the
   // server's word, not a charge, so one that says less (a discount, or a lie) lowers no hold.
-  const highest = { ...prices };
+  const highest = { read_credits: 1, generation_credits: 100, ...known?.highest };
   const charge = (field: PriceField, credits: number) => {
     highest[field] = Math.max(highest[field], credits);
     return credits;
@@ -239,6 +246,8 @@ export function createSpend(limit: number | undefined) {
   return {
     /** Credits charged to this client's calls, net of the refunds it has seen. */
     spent: () => spent,
+    /** The prices this spend holds calls at, for a derived client's own budget to start from. */
+    known: (): KnownPrices => ({ prices: { ...prices }, highest: { ...highest } }),
     /** The transport's request, holding each paid call's worst case until it ends. */
     /** `scope`: the origin and the API key, which the server keeps Idempotency-Keys under. */
     calls: (request: Request, scope: string): Request =>
