@@ -333,3 +333,27 @@ describe('spent, with a middleware that sends again', () => {
     }
   });
 });
+
+describe('spent, when the limit refuses a call with a key', () => {
+  it('the refused call is not left under way: a later 404 for the key still gives its count back', async () => {
+    const sdk = client({ spendLimit: 100, maxRetries: 0 });
+    const failing = await sdk.articles.generate('fail-x'); // 100 held until it fails
+    // Refused by the limit before anything is sent, with the key K.
+    await rejectionOf(sdk.articles.update('fresh', { idempotencyKey: 'K' }), SpendLimitError);
+    finishJobs();
+    await sdk.jobs.get((failing as Job).job_id); // failed and refunded: room again
+    expect(sdk.spent).toBe(0);
+    // K again: a 500 that did nothing counts its worst case; then a 404 for K says it did
+    // nothing, and no call with K is under way, so the count is given back.
+    mock.service.stub({
+      match: { route: 'POST /api/v1/articles/{profile_id}/update', account: 'rich' },
+      outcome: { status: 500 },
+      times: 1,
+    });
+    await rejectionOf(sdk.articles.update('fresh', { idempotencyKey: 'K' }), ProfileArticlesError);
+    expect(sdk.spent).toBe(100);
+    await rejectionOf(sdk.articles.update('fresh', { idempotencyKey: 'K' }), ProfileArticlesError);
+    expect(sdk.spent).toBe(0);
+    expect((await charged()).net).toBe(0);
+  });
+});

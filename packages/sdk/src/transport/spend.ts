@@ -151,8 +151,9 @@ export function createSpend(limit: number | undefined, from?: { known(): KnownPr
     // A key whose answers were all lost holds only the rest of its worst case; one answered
     // before, nothing: its replay is not counted again.
     let held = before?.known ? 0 : Math.max(0, price - (before?.credits ?? 0));
-    if (slot !== undefined) underWay.set(slot, (underWay.get(slot) ?? 0) + 1);
     hold(held);
+    // Counted once the call is let out: a call the limit refused never ends, so never uncounts.
+    if (slot !== undefined) underWay.set(slot, (underWay.get(slot) ?? 0) + 1);
     const release = () => {
       inFlight -= held;
       held = 0;
