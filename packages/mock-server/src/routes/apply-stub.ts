@@ -118,10 +118,10 @@ function stubStep(route: FaultRoute, live: LiveState): MiddlewareHandler<ApiEnv>
     c.set('ctx', caller.ctx);
     const accountId = caller.ctx.account.id;
     const operation = keyedOperation(route);
-    const profileId = operation && probe.idempotencyKey !== undefined ? probe.profileId() : undefined;
-    if (operation && profileId !== undefined) {
-      const found = live.state.idempotency.lookup(accountId, probe.idempotencyKey!, operation, profileId);
-      probe.keyAnswers = found.kind !== 'new';
+    const key = probe.idempotencyKey;
+    const profileId = operation && key !== undefined ? probe.profileId() : undefined;
+    if (operation && key !== undefined && profileId !== undefined) {
+      probe.keyAnswers = live.state.idempotency.lookup(accountId, key, operation, profileId).kind !== 'new';
     }
     const stub = stubs.take(probe, accountId);
     if (!stub) return next();

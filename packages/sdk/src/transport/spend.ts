@@ -73,15 +73,18 @@ interface KnownPrices {
   highest: Record<PriceField, number>;
 }
 
+/** The interface's prices: no hold goes below them. */
+const DEFAULT_PRICES: Readonly<Record<PriceField, number>> = { read_credits: 1, generation_credits: 100 };
+
 export function createSpend(limit: number | undefined, from?: { known(): KnownPrices }) {
   let spent = 0;
   let inFlight = 0;
   const known = from?.known();
   // The last balance's prices (the interface's defaults until one is seen).
-  const prices: Record<PriceField, number> = { read_credits: 1, generation_credits: 100, ...known?.prices };
+  const prices: Record<PriceField, number> = { ...DEFAULT_PRICES, ...known?.prices };
   // The most this client was charged for each, never below the defaults: a balance is the
   // server's word, not a charge, so one that says less (a discount, or a lie) lowers no hold.
-  const highest = { read_credits: 1, generation_credits: 100, ...known?.highest };
+  const highest = { ...DEFAULT_PRICES, ...known?.highest };
   const charge = (field: PriceField, credits: number) => {
     highest[field] = Math.max(highest[field], credits);
     return credits;
@@ -107,10 +110,11 @@ export function createSpend(limit: number | undefined, from?: { known(): KnownPr
    * A job seen in any answer. What it holds now is what this client counts for it: a failed or
    * cancelled job's 0 gives its credits back; otherwise the count only ever goes up.
    */
-  function sawJob(job: Job, scope: string, counted = jobs.get(`${scope}\n${job.job_id}`)): void {
-    if (!counted) return;
+  function sawJob(job: Job, scope: string, given?: Counted): void {
     // Job ids are the server's: two servers (or two accounts) may each have the same one.
     const slot = `${scope}\n${job.job_id}`;
+    const counted = given ?? jobs.get(slot);
+    if (!counted) return;
     const credits = charged(job);
     if (
       !counted.known ||

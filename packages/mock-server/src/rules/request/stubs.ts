@@ -188,7 +188,7 @@ export const keyedOperation = (route: FaultRoute): 'generate' | 'update' | undef
       : undefined;
 
 /** Whether a request's profile is in its body (a generate's): the only route a probe reads it from. */
-export const profileInBody = (route: FaultRoute) => ROUTE_NAMES[route] === 'generateArticle';
+export const profileInBody = (route: FaultRoute) => keyedOperation(route) === 'generate';
 
 /** The one route by its table name, as a stub's `match.route` spells it. */
 export const stubRouteOf = (name: EndpointName): FaultRoute =>
