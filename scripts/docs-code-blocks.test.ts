@@ -68,4 +68,6 @@ it('finds the code blocks of the docs', () => {
 it.each(runnable.map((block) => [block.where, block] as const))('%s runs', (_, block) => {
   const result = results.get(block)!;
   expect(result.code, `${block.where} failed:\n${block.code}\n--- output ---\n${result.output}`).toBe(0);
+  // A copied example should not teach sending the key over plain http (the SDK warns of it).
+  expect(result.output, `${block.where} warns of plain http`).not.toMatch(/is plain http to another machine/);
 });
